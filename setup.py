@@ -1,0 +1,50 @@
+"""Build the compiled core.
+
+``TRICKCORE_DEBUG=1`` turns bounds checks, wrap-around and line annotation back on.
+``TRICKCORE_ONLY=_solve,_deal`` builds only the named modules (handy for in-place builds
+while working on one of them: ``TRICKCORE_ONLY=_solve python setup.py build_ext --inplace``).
+"""
+
+import os
+from pathlib import Path
+
+import numpy as np
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+
+DEBUG = os.environ.get("TRICKCORE_DEBUG", "") not in ("", "0")
+ONLY = {m for m in os.environ.get("TRICKCORE_ONLY", "").split(",") if m}
+
+directives = {
+    "language_level": 3,
+    "boundscheck": DEBUG,
+    "wraparound": DEBUG,
+    "cdivision": True,
+    "initializedcheck": DEBUG,
+}
+compile_args = ["-O0", "-g"] if DEBUG else ["-O3"]
+
+modules = sorted(p.stem for p in Path("src/trickcore").glob("_*.pyx"))
+if ONLY:
+    modules = [m for m in modules if m in ONLY]
+
+extensions = [
+    Extension(
+        f"trickcore.{name}",
+        [f"src/trickcore/{name}.pyx"],
+        include_dirs=[np.get_include(), "src/trickcore"],
+        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
+        extra_compile_args=compile_args,
+    )
+    for name in modules
+]
+
+setup(
+    ext_modules=cythonize(
+        extensions,
+        compiler_directives=directives,
+        annotate=DEBUG,
+        include_path=["src"],
+        nthreads=int(os.environ.get("TRICKCORE_BUILD_JOBS", "0")) or None,
+    ),
+)

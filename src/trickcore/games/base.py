@@ -1,0 +1,94 @@
+"""What every game definition provides: identity, deck, contracts, named rule options and a
+:class:`~trickcore.layout.Layout` per contract."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..cards import Card, CardSet
+from ..layout import Layout
+
+__all__ = ["RuleOption", "Game", "suit_cards"]
+
+
+@dataclass(frozen=True)
+class RuleOption:
+    """A named rule option; its default is the ruling in ``RULINGS.md``."""
+
+    name: str
+    default: Any
+    choices: tuple[Any, ...]
+    doc: str = ""
+
+    def check(self, value: Any) -> Any:
+        if value not in self.choices:
+            raise ValueError(
+                f"rule option {self.name!r} cannot be {value!r}; valid values: "
+                + ", ".join(repr(c) for c in self.choices)
+            )
+        return value
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game: its table, its contracts and its rule options.
+
+    Subclasses implement :meth:`_build_layout`; :meth:`layout` validates the contract and
+    the rule options first, so that every error names what is valid.
+    """
+
+    id: str
+    title: str
+    n_seats: int
+    hand_size: int
+    kitty_size: int
+    deck: CardSet
+    contracts: tuple[str, ...]
+    options: Mapping[str, RuleOption] = field(default_factory=dict)
+
+    def check_contract(self, contract: str) -> str:
+        if contract not in self.contracts:
+            raise ValueError(
+                f"unknown contract {contract!r} for {self.id}; valid contracts: {', '.join(self.contracts)}"
+            )
+        return contract
+
+    def check_rules(self, rules: Mapping[str, Any] | None = None, **more: Any) -> dict[str, Any]:
+        """Validate rule options and fill in defaults; unknown names raise ``ValueError``."""
+        given = dict(rules or {}, **more)
+        unknown = sorted(set(given) - set(self.options))
+        if unknown:
+            valid = ", ".join(sorted(self.options)) or "(this game has none)"
+            raise ValueError(f"unknown rule option(s) {', '.join(unknown)} for {self.id}; valid options: {valid}")
+        out = {name: opt.default for name, opt in self.options.items()}
+        for name, value in given.items():
+            out[name] = self.options[name].check(value)
+        return out
+
+    def layout(self, contract: str, **rules: Any) -> Layout:
+        """The layout of ``contract`` under the given rule options (defaults: the rulings)."""
+        self.check_contract(contract)
+        full = self.check_rules(rules)
+        return self._build_layout(contract, full)
+
+    def layouts(self, **rules: Any) -> dict[str, Layout]:
+        return {c: self.layout(c, **rules) for c in self.contracts}
+
+    def _build_layout(self, contract: str, rules: dict[str, Any]) -> Layout:  # pragma: no cover
+        raise NotImplementedError
+
+    def _layout_rules(self, rules: Mapping[str, Any]) -> dict[str, Any]:
+        """The subset of rule options a layout records (those that differ from defaults)."""
+        return {k: v for k, v in rules.items() if v != self.options[k].default}
+
+
+def suit_cards(deck: CardSet, suit: str, order: Sequence[str], exclude: Sequence[str] = ()) -> tuple[Card, ...]:
+    """Cards of one printed ``suit`` in ``deck``, ranked by ``order`` (given high to low),
+    returned low to high, leaving out ranks in ``exclude``."""
+    cards = [Card.make(r, suit) for r in order if r not in exclude]
+    for c in cards:
+        if c not in deck:
+            raise ValueError(f"{c} is not in the deck")
+    return tuple(reversed(cards))
