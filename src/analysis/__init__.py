@@ -1,0 +1,1 @@
+"""analysis: the pandas layer of trickcore (odds, payouts, balance, reports, CLI)."""
