@@ -1,0 +1,193 @@
+"""The ``trickcore`` command line.
+
+::
+
+    trickcore report [GAME ...] [--deals N] [--out reports/]
+    trickcore solve GAME CONTRACT --hands "..." [--leader N] [--declarer N] [--json]
+    trickcore odds GAME "HAND" [--seat N] [--rule NAME=VALUE ...]
+    trickcore simulate GAME -n N --out DIR
+
+Every sub-command has ``--help``.  Bad arguments (and any ``ValueError`` the library raises
+on bad input) print a one-line ``trickcore: error: ...`` and exit with code 2.
+
+>>> main(["solve", "goathead3", "hearts", "--hands", "JC AH", "JD KH", "AS AC"])
+value 26
+cards J♣ 26 A♥ 26
+line J♣ JD AS A♥ KH AC
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+__all__ = ["main", "build_parser", "parse_rules"]
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with the project's one-line error format (exit code 2)."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(2, f"trickcore: error: {message}\n")
+
+
+def parse_rules(game_id: str, items: Sequence[str] | None) -> dict[str, Any]:
+    """Turn ``NAME=VALUE`` strings into typed rule options of ``game_id``.
+
+    Values are matched against the option's valid choices by their text, so ``true``,
+    ``10`` or ``after_broken`` become ``True``, ``10`` and ``'after_broken'``.
+
+    >>> parse_rules("goathead3", ["steal=false"])
+    {'steal': False}
+    >>> parse_rules("goathead3", ["colour=red"])
+    Traceback (most recent call last):
+      ...
+    ValueError: unknown rule option colour for goathead3; valid options: ...
+    """
+    from trickcore.games import get_game
+
+    game = get_game(game_id)
+    rules: dict[str, Any] = {}
+    for item in items or ():
+        if "=" not in item:
+            raise ValueError(f"rule {item!r} is not NAME=VALUE")
+        name, text = (part.strip() for part in item.split("=", 1))
+        option = game.options.get(name)
+        if option is None:
+            game.check_rules({name: text})  # raises with the list of valid options
+            raise AssertionError("unreachable")  # pragma: no cover
+        matches = [c for c in option.choices if str(c).lower() == text.lower()]
+        if not matches:
+            valid = ", ".join(str(c) for c in option.choices)
+            raise ValueError(f"rule option {name} cannot be {text!r}; valid values: {valid}")
+        rules[name] = matches[0]
+    return rules
+
+
+def _cmd_solve(args: argparse.Namespace) -> int:
+    import trickcore
+
+    rules = parse_rules(args.game, args.rule)
+    result = trickcore.solve(
+        args.game, args.contract, args.hands, leader=args.leader, declarer=args.declarer, **rules
+    )
+    if args.json:
+        print(json.dumps({
+            "game": args.game,
+            "contract": args.contract,
+            "value": int(result.value),
+            "card_values": {str(c): int(v) for c, v in result.card_values.items()},
+            "line": [str(c) for c in result.line],
+            "nodes": int(result.nodes),
+        }, ensure_ascii=False))
+    else:
+        print(f"value {result.value}")
+        print("cards " + " ".join(f"{c} {v}" for c, v in result.card_values.items()))
+        print("line " + " ".join(c.ascii() if i % 2 else str(c) for i, c in enumerate(result.line)))
+    return 0
+
+
+def _cmd_odds(args: argparse.Namespace) -> int:
+    import analysis
+
+    rules = parse_rules(args.game, args.rule)
+    kwargs: dict[str, Any] = {"seat": args.seat, "rules": rules, "seed": args.seed}
+    if args.max_deals:
+        kwargs["max_deals"] = args.max_deals
+    table = analysis.contract_odds(args.game, args.hand, **kwargs)
+    if args.json:
+        print(table.to_json(orient="records"))
+    else:
+        print(table.to_string())
+    return 0
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    import analysis
+
+    rules = parse_rules(args.game, args.rule)
+    analysis.simulate(
+        args.game, args.n, seed=args.seed, rules=rules, n_jobs=args.jobs, store=args.out,
+        backend=args.backend,
+    )
+    print(f"wrote {args.n} deals of {args.game} to {args.out}")
+    return 0
+
+
+def _cmd_report(args: argparse.Namespace) -> int:
+    from analysis.report import write_report
+
+    index = write_report(games=args.games or None, n_deals=args.deals, out=args.out, seed=args.seed,
+                         n_jobs=args.jobs)
+    print(f"report written: {index}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from trickcore.games import GAME_IDS
+
+    parser = _Parser(prog="trickcore", description="Odds, double-dummy values and balance reports "
+                     "for trick-taking card games.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    p = sub.add_parser("report", help="write the balance report (HTML + Markdown per game)")
+    p.add_argument("games", nargs="*", choices=[*GAME_IDS, []], metavar="GAME",
+                   help=f"games to include (default: all of {', '.join(GAME_IDS)})")
+    p.add_argument("--deals", type=int, default=None, help="deals per game (default: the report's own)")
+    p.add_argument("--out", default="reports", help="output folder (default: reports)")
+    p.add_argument("--seed", type=int, default=2026)
+    p.add_argument("--jobs", type=int, default=-1, help="parallel workers (default: all cores)")
+    p.set_defaults(func=_cmd_report)
+
+    p = sub.add_parser("solve", help="double-dummy value, each legal card's value and the optimal line")
+    p.add_argument("game", choices=GAME_IDS, metavar="GAME")
+    p.add_argument("contract")
+    p.add_argument("--hands", nargs="+", required=True, help='one hand per seat, e.g. "JC AH TH"')
+    p.add_argument("--leader", type=int, default=0)
+    p.add_argument("--declarer", type=int, default=0)
+    p.add_argument("--rule", action="append", metavar="NAME=VALUE")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(func=_cmd_solve)
+
+    p = sub.add_parser("odds", help="each contract's make probability and expected payout for a hand")
+    p.add_argument("game", choices=GAME_IDS, metavar="GAME")
+    p.add_argument("hand")
+    p.add_argument("--seat", type=int, default=0)
+    p.add_argument("--rule", action="append", metavar="NAME=VALUE")
+    p.add_argument("--seed", type=int, default=2026)
+    p.add_argument("--max-deals", type=int, default=None)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=_cmd_odds)
+
+    p = sub.add_parser("simulate", help="solve and score many deals into a Parquet dataset (resumable)")
+    p.add_argument("game", choices=GAME_IDS, metavar="GAME")
+    p.add_argument("-n", type=int, required=True, help="number of deals")
+    p.add_argument("--out", required=True, help="dataset folder")
+    p.add_argument("--seed", type=int, default=2026)
+    p.add_argument("--rule", action="append", metavar="NAME=VALUE")
+    p.add_argument("--jobs", type=int, default=-1)
+    p.add_argument("--backend", default="loky", help='"loky", "dask" or a Dask scheduler address')
+    p.set_defaults(func=_cmd_simulate)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``trickcore`` console script; returns the exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.func(args)
+    except ValueError as exc:
+        print(f"trickcore: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("trickcore: interrupted; finished chunks are kept and a rerun resumes", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
