@@ -10,11 +10,9 @@
 Every sub-command has ``--help``.  Bad arguments (and any ``ValueError`` the library raises
 on bad input) print a one-line ``trickcore: error: ...`` and exit with code 2.
 
->>> main(["solve", "goathead3", "hearts", "--hands", "JC AH", "JD KH", "AS AC"])
-value 26
-cards J♣ 26 A♥ 26
-line J♣ JD AS A♥ KH AC
-0
+>>> args = build_parser().parse_args(["odds", "goathead3", "JC JS AH 10H KH QH", "--rule", "steal=false"])
+>>> args.game, args.hand, parse_rules(args.game, args.rule)
+('goathead3', 'JC JS AH 10H KH QH', {'steal': False})
 """
 
 from __future__ import annotations
@@ -46,7 +44,7 @@ def parse_rules(game_id: str, items: Sequence[str] | None) -> dict[str, Any]:
     >>> parse_rules("goathead3", ["colour=red"])
     Traceback (most recent call last):
       ...
-    ValueError: unknown rule option colour for goathead3; valid options: ...
+    ValueError: unknown rule option(s) colour for goathead3; valid options: ...
     """
     from trickcore.games import get_game
 
