@@ -163,8 +163,9 @@ class Layout:
             raise ValueError(f"{self.name}: {len(suits)} suits but {len(self.suit_names)} names")
         if len(suits) > 8:
             raise ValueError(f"{self.name}: at most 8 effective suits")
-        if not 2 <= self.n_seats <= 8:
-            raise ValueError(f"{self.name}: n_seats must be 2..8")
+        # One seat is allowed: Gamut Clubs with three folded players is played out alone.
+        if not 1 <= self.n_seats <= 8:
+            raise ValueError(f"{self.name}: n_seats must be 1..8")
         if self.n_seats * self.hand_size + self.kitty_size != len(cards):
             raise ValueError(
                 f"{self.name}: {self.n_seats} seats x {self.hand_size} + kitty {self.kitty_size} "

@@ -19,15 +19,40 @@ class RuleOption:
 
     name: str
     default: Any
-    choices: tuple[Any, ...]
+    choices: tuple[Any, ...] | range
     doc: str = ""
+    #: True when the option changes the :class:`~trickcore.layout.Layout` (legal moves,
+    #: trick winners, card points or trick melds); the others are read by the round engine
+    #: and the scorer only.
+    affects_layout: bool = False
+
+    def __post_init__(self) -> None:
+        if not self._valid(self.default):
+            raise ValueError(f"rule option {self.name!r}: default {self.default!r} is not a valid value")
+
+    def _valid(self, value: Any) -> bool:
+        if isinstance(self.choices, range):
+            # ``True in range(2)`` and ``1.0 in range(2)`` hold in Python; demand a real int.
+            return type(value) is int and value in self.choices
+        # Compare types too, so that ``1`` is not accepted for ``True`` nor ``True`` for ``1``.
+        return any(value == c and type(value) is type(c) for c in self.choices)
+
+    def valid_values(self) -> str:
+        """The valid values, as error messages show them."""
+        if isinstance(self.choices, range):
+            return f"an integer from {self.choices.start} to {self.choices.stop - 1}"
+        return ", ".join(repr(c) for c in self.choices)
 
     def check(self, value: Any) -> Any:
-        if value not in self.choices:
-            raise ValueError(
-                f"rule option {self.name!r} cannot be {value!r}; valid values: "
-                + ", ".join(repr(c) for c in self.choices)
-            )
+        """Return ``value`` if it is valid, else raise ``ValueError`` listing the valid ones.
+
+        >>> RuleOption("target", 100, range(1, 1001)).check(0)
+        Traceback (most recent call last):
+          ...
+        ValueError: rule option 'target' cannot be 0; valid values: an integer from 1 to 1000
+        """
+        if not self._valid(value):
+            raise ValueError(f"rule option {self.name!r} cannot be {value!r}; valid values: {self.valid_values()}")
         return value
 
 
@@ -74,7 +99,14 @@ class Game:
         return self._build_layout(contract, full)
 
     def layouts(self, **rules: Any) -> dict[str, Layout]:
+        """Every contract's layout under the same rule options."""
         return {c: self.layout(c, **rules) for c in self.contracts}
+
+    @property
+    def layout_options(self) -> tuple[str, ...]:
+        """Names of the rule options that change layouts (the others only affect bidding
+        and scoring)."""
+        return tuple(name for name, opt in self.options.items() if opt.affects_layout)
 
     def _build_layout(self, contract: str, rules: dict[str, Any]) -> Layout:  # pragma: no cover
         raise NotImplementedError

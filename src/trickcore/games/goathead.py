@@ -35,11 +35,12 @@ import numpy as np
 
 from ..cards import DECK20, Card, CardSet
 from ..layout import Layout, alone
-from .base import Game, suit_cards
+from .base import Game, RuleOption, suit_cards
 
-__all__ = ["GOATHEAD3", "GOATHEAD4", "GoatheadGame", "GOATHEAD_POINTS"]
+__all__ = ["GOATHEAD3", "GOATHEAD4", "GoatheadGame", "GOATHEAD_POINTS", "GOATHEAD_OPTIONS"]
 
 GOATHEAD_POINTS = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2}
+"""Card points by rank, the same in every suit and contract (120 in the deck)."""
 SUIT_CONTRACTS = {"clubs": "C", "spades": "S", "hearts": "H", "diamonds": "D"}
 FAIL_ORDER = ("A", "10", "K", "Q")
 NIL_ORDER = ("A", "10", "K", "Q", "J")
@@ -129,13 +130,44 @@ class GoatheadGame(Game):
 
 _CONTRACTS = ("diamonds", "hearts", "nil", "spades", "clubs", "court", "leasters")
 
+GOATHEAD_OPTIONS = {
+    o.name: o
+    for o in (
+        RuleOption(
+            "kitty_points", "declarer", ("declarer", "if_exchanged"),
+            "RULINGS: 'Kitty: its card points count for the declarer whether or not the "
+            "declarer exchanged (option)'. 'if_exchanged': only when the declarer took the kitty.",
+        ),
+        RuleOption(
+            "no_exchange_bonus", "won_or_lost", ("won_or_lost", "won_only"),
+            "RULINGS: 'A declarer who does not exchange plays for one extra point of stake, won "
+            "or lost (option: won only).'",
+        ),
+        RuleOption(
+            "leasters_tie", "nobody_pays", ("nobody_pays", "split"),
+            "RULINGS: 'if two tie for most or for fewest, nobody pays (option)'. 'split': the "
+            "tied players share the payment.",
+        ),
+        RuleOption(
+            "steal", True, (True, False),
+            "RULINGS: 'a player whose game-point total is strictly lower than the current high "
+            "bidder's may take over the current contract at the same rank.' False: no stealing.",
+        ),
+        RuleOption(
+            "rounds", 15, range(1, 101),
+            "Text: 'Games are played over the course of 15 rounds, or any other agreed upon number.'",
+        ),
+    )
+}
+"""Goathead's rule options (3 and 4 players); none changes a layout."""
+
 GOATHEAD3 = GoatheadGame(
     id="goathead3", title="Goathead (3 players)", n_seats=3, hand_size=6, kitty_size=2,
-    deck=DECK20, contracts=_CONTRACTS,
+    deck=DECK20, contracts=_CONTRACTS, options=GOATHEAD_OPTIONS,
 )
 GOATHEAD4 = GoatheadGame(
     id="goathead4", title="Goathead (4 players)", n_seats=4, hand_size=4, kitty_size=4,
-    deck=DECK20, contracts=_CONTRACTS,
+    deck=DECK20, contracts=_CONTRACTS, options=GOATHEAD_OPTIONS,
 )
 
 
