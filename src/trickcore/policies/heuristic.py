@@ -1,0 +1,290 @@
+"""Per-game "usual strategy" heuristics: a few readable rules of thumb per decision.
+
+Card play (every game):
+
+* Objective ``max`` (take points or tricks): when following, if a known partner already
+  wins the trick, throw the card worth most points; else win as cheaply as possible
+  (the lowest winning card); if nothing wins, throw the least valuable card.  When
+  leading, the declaring side leads its highest trump; others lead the highest card of
+  their longest plain suit.
+* Objective ``min`` (Hearts, Gamut Hearts, leasters, a Nil declarer, a Spades nil
+  bidder, an Oh Hell player who already has the bid): play the highest card that does not
+  win the trick, else the highest card; lead the lowest card.
+* Partners are used only when the seat may know them (fixed partnerships, the three-
+  player Goathead defenders, its own partner card).
+
+Bidding and exchanges use simple hand counts (trumps, aces, high cards) per game; see the
+``_bid_*`` methods.  Every answer is taken from ``obs.legal``, so the heuristic never
+needs to know a rule the round engine already enforces.
+
+>>> from trickcore.policies import HeuristicPolicy, RandomPolicy
+>>> from trickcore.rounds import play_round
+>>> rec = play_round("goathead3", [HeuristicPolicy()] * 3, seed=2)
+>>> rec.contract in ("diamonds", "hearts", "nil", "spades", "clubs", "court", "leasters")
+True
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations
+from typing import Any
+
+from ..cards import Card, CardSet
+from ..games import get_game
+from ..layout import Layout
+from ..rounds.state import Observation
+from .base import BasePolicy
+
+__all__ = ["HeuristicPolicy"]
+
+_SUIT_OF = {"clubs": "C", "diamonds": "D", "hearts": "H", "spades": "S"}
+
+
+@lru_cache(maxsize=256)
+def _layout(game: str, contract: str, rules: tuple) -> Layout:
+    return get_game(game).layout(contract, **dict(rules))
+
+
+def _rules_key(obs: Observation) -> tuple:
+    return tuple(sorted(obs.rules.items()))
+
+
+def _trumps(lay: Layout, hand: CardSet) -> list[Card]:
+    if not lay.trump:
+        return []
+    t = set(lay.suits[-1])
+    return [c for c in hand if c in t]
+
+
+def _strength(lay: Layout, hand: CardSet) -> float:
+    """A rough trick-taking count: trumps weigh by rank, plain aces and tens count."""
+    score = 0.0
+    top = set(lay.suits[-1][-4:]) if lay.trump else set()
+    for c in _trumps(lay, hand):
+        score += 1.5 if c in top else 1.0
+    trump = set(lay.suits[-1]) if lay.trump else set()
+    for s in lay.suits[:-1] if lay.trump else lay.suits:
+        held = [c for c in s if c in hand and c not in trump]
+        if held and held[-1] == s[-1]:
+            score += 1.0
+    return score
+
+
+class HeuristicPolicy(BasePolicy):
+    """Rule-of-thumb decisions for every game (see the module docstring)."""
+
+    # -- generic ------------------------------------------------------------------------
+    def choose(self, obs: Observation) -> Any:
+        return obs.legal[0]
+
+    def _layout_for(self, obs: Observation, contract: str) -> Layout:
+        rules = dict(obs.rules)
+        if obs.game == "ohhell" and obs.layout is not None:
+            rules["hand_size"] = obs.layout.hand_size
+        return _layout(obs.game, contract, tuple(sorted(rules.items())))
+
+    # -- bidding ------------------------------------------------------------------------
+    def bid(self, obs: Observation) -> Any:
+        legal = obs.legal
+        phase = obs.phase
+        if phase in ("blitz", "red_blitz"):
+            return legal[-1]
+        if phase in ("crack", "recrack"):
+            lay = obs.layout
+            strong = len(_trumps(lay, obs.hand)) >= (4 if phase == "crack" else 5)
+            return legal[-1] if strong else legal[0]
+        if obs.game in ("goathead3", "goathead4"):
+            return self._bid_goathead(obs)
+        if obs.game == "clover":
+            return self._bid_clover(obs)
+        if phase == "choose_game":
+            return self._choose_gamut(obs)
+        if phase == "bid":  # trick-count bids: Spades, Gamut Spades, Oh Hell
+            return self._bid_tricks(obs)
+        return legal[0]
+
+    def _goathead_eval(self, obs: Observation, contract: str) -> float:
+        lay = self._layout_for(obs, contract)
+        if contract == "nil":
+            # few high cards: count cards that are unlikely to win a trick
+            low = sum(1 for c in obs.hand if lay.rank_order(c) % 5 <= 1)
+            return low * 1.0 - 1.0
+        return _strength(lay, obs.hand)
+
+    def _bid_goathead(self, obs: Observation) -> Any:
+        legal = [x for x in obs.legal if x not in ("pass", "steal")]
+        need = 3.5 if obs.n_seats == 3 else 2.5
+        if obs.phase == "raise":
+            best = max(legal, key=lambda c: (self._goathead_eval(obs, c), -legal.index(c)))
+            cur = legal[0]
+            return best if self._goathead_eval(obs, best) > self._goathead_eval(obs, cur) + 1 else cur
+        if "steal" in obs.legal:
+            cur = [b for _, p, b in obs.bids if p == "bid" and b not in ("pass", "steal")][-1]
+            if self._goathead_eval(obs, cur) >= need:
+                return "steal"
+        if not legal:
+            return "pass"
+        best = max(legal, key=lambda c: self._goathead_eval(obs, c))
+        return best if self._goathead_eval(obs, best) >= need else "pass"
+
+    def _bid_clover(self, obs: Observation) -> Any:
+        def good(suit: str) -> float:
+            lay = self._layout_for(obs, suit)
+            t = _trumps(lay, obs.hand)
+            top = sum(1 for c in t if c.rank_name in ("J", "9"))
+            return len(t) + top
+
+        if obs.phase == "accept":
+            suit = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}[obs.turned.suit_letter]
+            return "play" if good(suit) >= 5 else "pass"
+        suits = [x for x in obs.legal if x in _SUIT_OF]
+        if suits:
+            best = max(suits, key=good)
+            if good(best) >= 5:
+                return best
+        if "notrump" in obs.legal and sum(1 for c in obs.hand if c.rank_name == "A") >= 3:
+            return "notrump"
+        # the dealer's partner of last resort: somebody has to play eventually
+        if obs.phase == "name" and obs.seat == obs.dealer and suits:
+            return max(suits, key=good)
+        return "pass"
+
+    def _choose_gamut(self, obs: Observation) -> Any:
+        clubs = self._layout_for(obs, "clubs")
+        n_clubs = len(_trumps(clubs, obs.hand))
+        high = sum(1 for c in obs.hand if c.rank_name in ("A", "K"))
+        if n_clubs >= 4:
+            return "clubs"
+        if high <= 1:
+            return "hearts"
+        return "spades" if high >= 3 else "pass"
+
+    def _bid_tricks(self, obs: Observation) -> Any:
+        lay = obs.layout
+        est = 0.0
+        trump = set(lay.suits[-1]) if lay.trump else set()
+        for c in obs.hand:
+            if c in trump:
+                est += 1.0 if c.rank_name in ("A", "K", "Q") or len(_trumps(lay, obs.hand)) >= 4 else 0.3
+            elif c.rank_name == "A":
+                est += 0.9
+            elif c.rank_name == "K":
+                est += 0.4
+        want = int(round(est))
+        return min(obs.legal, key=lambda b: (abs(b - want), b))
+
+    # -- kitty, calls, folds ------------------------------------------------------------
+    def pick_or_pass(self, obs: Observation) -> Any:
+        if obs.game == "sheepshead":
+            lay = self._layout_for(obs, "jd")
+            t = _trumps(lay, obs.hand)
+            high = sum(1 for c in t if c.rank_name in ("Q", "J"))
+            return True if len(t) >= 3 and high >= 2 else False
+        return True  # Goathead: the kitty's points count anyway, so look at it
+
+    def call(self, obs: Observation) -> Any:
+        return obs.legal[0]
+
+    def fold(self, obs: Observation) -> Any:
+        if False not in obs.legal:
+            return obs.legal[0]
+        lay = self._layout_for(obs, "clubs")
+        strong = len(_trumps(lay, obs.hand)) + sum(1 for c in obs.hand if c.rank_name == "A")
+        return True if strong <= 1 and True in obs.legal else False
+
+    def exchange(self, obs: Observation) -> Any:
+        lay = obs.layout
+        if obs.count > 1:  # bury: the most points among non-trumps, keeping the rules
+            if lay is None:
+                bids = [b for _, p, b in obs.bids if p == "bid" and b not in ("pass", "steal")]
+                lay = self._layout_for(obs, "jd" if obs.game == "sheepshead" else bids[-1])
+            trump = set(lay.suits[-1]) if lay.trump else set()
+            pts = lay.point_table()
+
+            def key(c: Card) -> tuple:
+                return (c in trump, -int(pts[c]), lay.rank_order(c))
+
+            ranked = sorted(obs.legal, key=key)
+            for pick in combinations(ranked, obs.count):
+                if obs.check is None or not obs.check(pick):
+                    return pick
+            return tuple(ranked[: obs.count])  # pragma: no cover
+        # Goathead 4p swap: take the strongest kitty card if it beats our weakest card
+        swaps = [x for x in obs.legal if x is not None]
+        if not swaps:
+            return None
+        give, take = min(swaps, key=lambda gt: lay.rank_order(gt[0]) - lay.rank_order(gt[1]))
+        return (give, take) if lay.rank_order(take) > lay.rank_order(give) + 2 else None
+
+    def pass_cards(self, obs: Observation) -> Any:
+        lay = obs.layout
+        pts = lay.point_table()
+        if obs.phase == "to_declarer":  # Clover: the partner's best trump
+            return (max(obs.legal, key=lambda c: (c in set(lay.suits[-1]) if lay.trump else False, lay.rank_order(c))),)
+        if obs.phase == "to_partner":
+            return (min(obs.legal, key=lambda c: (int(pts[c]), lay.rank_order(c))),)
+        # Hearts-like passes: the dangerous cards (points, then high cards)
+        ranked = sorted(obs.legal, key=lambda c: (int(pts[c]) > 0 and c.rank_name in ("Q", "K", "A"),
+                                                   lay.rank_order(c) % 13, int(pts[c])), reverse=True)
+        return tuple(ranked[: obs.count])
+
+    # -- card play ----------------------------------------------------------------------
+    def _wants_min(self, obs: Observation) -> bool:
+        lay = obs.layout
+        if obs.game == "ohhell":
+            bid = [b for s, p, b in obs.bids if s == obs.seat and p == "bid"][0]
+            taken = sum(1 for t in obs.tricks if t.winner == obs.seat)
+            return taken >= bid
+        if obs.game in ("spades", "gamut") and lay.objective == "tricks":
+            bids = [b for s, p, b in obs.bids if s == obs.seat and p == "bid"]
+            return bool(bids) and bids[0] == 0
+        if lay.objective == "nil":
+            return obs.seat == obs.declarer
+        if obs.declarer is None or lay.contract in ("leasters", "leaster"):
+            return lay.goal == "min"
+        return False
+
+    def _friend(self, obs: Observation, seat: int) -> bool:
+        if seat == obs.seat:
+            return True
+        if obs.game in ("spades", "clover") or (obs.game == "gamut" and obs.layout.contract == "spades"):
+            return (seat - obs.seat) % 4 == 2
+        if obs.game == "goathead3" and obs.declarer is not None and obs.layout.objective == "points":
+            return obs.seat != obs.declarer and seat != obs.declarer
+        return False
+
+    def play(self, obs: Observation) -> Any:
+        lay = obs.layout
+        legal = list(obs.legal)
+        if len(legal) == 1:
+            return legal[0]
+        pts = lay.point_table()
+        trick = [c for _, c in obs.trick]
+        rank = lay.rank_order
+
+        def wins(c: Card) -> bool:
+            return lay.trick_winner(trick + [c]) == len(trick)
+
+        if self._wants_min(obs):
+            if not trick:
+                return min(legal, key=rank)
+            safe = [c for c in legal if not wins(c)]
+            return max(safe or legal, key=lambda c: (int(pts[c]) if not safe else 0, rank(c)))
+        if not trick:
+            trump = [c for c in legal if lay.trump and c in set(lay.suits[-1])]
+            if trump and obs.declarer is not None and self._friend(obs, obs.declarer):
+                return max(trump, key=rank)
+            plain = [c for c in legal if c not in trump] or legal
+            by_suit: dict[int, list[Card]] = {}
+            for c in plain:
+                by_suit.setdefault(lay.effective_suit(c), []).append(c)
+            longest = max(by_suit.values(), key=len)
+            return max(longest, key=rank)
+        win_pos = lay.trick_winner(trick)
+        if self._friend(obs, obs.trick[win_pos][0]):
+            return max(legal, key=lambda c: (int(pts[c]), -rank(c)))
+        winners = [c for c in legal if wins(c)]
+        if winners:
+            return min(winners, key=rank)
+        return min(legal, key=lambda c: (int(pts[c]), rank(c)))

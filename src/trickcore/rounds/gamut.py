@@ -1,0 +1,112 @@
+"""Gamut rounds: the turned card picks the game; Hearts, Spades, Clubs, or the Diamonds choice.
+
+* The dealer's last card is dealt face up (everybody sees it): ♥ Hearts, ♠ Spades,
+  ♣ Clubs.  ♦: from the dealer, each player in turn names ``'hearts'``, ``'spades'`` or
+  ``'clubs'`` or passes (``bid``, phase ``"choose_game"``); when all four pass the hand is
+  thrown in and the same dealer deals again, and the next hand scores double — consecutive
+  throw-ins multiply (option ``diamonds_doubling='multiply'``) or double once (``'once'``).
+  The ``multiplier`` column carries it.
+* Hearts: each player passes one card left and one right at once (``pass_cards``,
+  ``count=2``: left first); the 9♣ holder leads it.
+* Spades: bids 0–8 in turn from the dealer's left; partners across; the dealer leads.
+* Clubs: from the dealer's left, each player may fold (``fold``) before the first lead;
+  a folded hand scores 0 and its cards are out of play.  The dealer leads, or the first
+  active player to the dealer's left.  The contract is ``clubs`` or ``clubs_k`` with ``k``
+  active players.  Choice where the texts are silent: the last player to decide may not
+  fold when everybody else has (someone must play).
+* Scoring frame: ``points_{s}`` (Hearts penalty points), ``hearts_{s}``, ``queen_{s}``,
+  ``bid_{s}``, ``tricks_{s}``, ``folded_{s}``.
+
+>>> from trickcore.rounds.gamut import TURNED_GAME
+>>> TURNED_GAME
+{'H': 'hearts', 'S': 'spades', 'C': 'clubs', 'D': None}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from ..cards import Card, CardSet
+from .state import Decision, RoundState
+
+__all__ = ["GamutRound", "TURNED_GAME"]
+
+TURNED_GAME = {"H": "hearts", "S": "spades", "C": "clubs", "D": None}
+
+
+class GamutRound(RoundState):
+    """One round of Gamut; see the module docstring."""
+
+    def flow(self) -> Iterator[Decision]:
+        self.bid_of = [0] * self.n
+        self.folded = [False] * self.n
+        throw_ins = 0
+        while True:
+            self.deal()
+            self.turned = self.dealer_last_card()
+            self.reveal(self.dealer, CardSet([self.turned]))
+            game = TURNED_GAME[self.turned.suit_letter]
+            chooser = None
+            if game is None:
+                for s in self.order_from(self.dealer):
+                    c = yield Decision(s, "bid", ("pass", "hearts", "spades", "clubs"), phase="choose_game")
+                    self.announce(s, "choose_game", c)
+                    if c != "pass":
+                        game, chooser = c, s
+                        break
+            if game is not None:
+                break
+            throw_ins += 1
+            self.announce(self.dealer, "thrown_in", throw_ins)
+            self.bids_before_redeal = list(self.bids)
+            once = self.rules.get("diamonds_doubling", "multiply") == "once"
+            self.multiplier = 2 if once else self.multiplier * 2
+            self.known = [dict() for _ in range(self.n)]
+        self.extra["gamut_game"] = game
+        self.extra["throw_ins"] = throw_ins
+        if game == "hearts":
+            self.set_contract("hearts", chooser)
+            targets = {s: [self.left(s), self.left(s, -1)] for s in range(self.n)}
+            yield from self.pass_round(range(self.n), targets, 2, "pass_left_right")
+            nine = Card.parse("9C")
+            leader = next(s for s in range(self.n) if nine in self.hands[s])
+            yield from self.play_tricks(leader)
+        elif game == "spades":
+            self.set_contract("spades", chooser)
+            for s in self.order_from(self.left(self.dealer)):
+                b = yield Decision(s, "bid", tuple(range(0, self.game.hand_size + 1)), phase="bid")
+                self.bid_of[s] = b
+                self.announce(s, "bid", b)
+            yield from self.play_tricks(self.dealer)
+        else:
+            order = self.order_from(self.left(self.dealer))
+            for i, s in enumerate(order):
+                last_standing = i == len(order) - 1 and all(self.folded[t] for t in order[:-1])
+                legal = (False,) if last_standing else (False, True)
+                f = yield Decision(s, "fold", legal, phase="fold")
+                self.announce(s, "fold", f)
+                if f:
+                    self.folded[s] = True
+                    self.kitty = self.kitty | self.hands[s]
+                    self.hands[s] = CardSet()
+            self.active = tuple(s for s in range(self.n) if not self.folded[s])
+            k = len(self.active)
+            self.set_contract("clubs" if k == self.n else f"clubs_{k}", chooser)
+            leader = self.dealer if not self.folded[self.dealer] else self.order_from(self.left(self.dealer), self.active)[0]
+            yield from self.play_tricks(leader, self.active)
+
+    def frame(self) -> dict[str, Any]:
+        f = self.base_frame()
+        f["declarer"] = -1
+        f["side_mask"] = 0
+        f["side_points"] = 0
+        f["side_tricks"] = 0
+        qs = Card.parse("QS")
+        for s in range(self.n):
+            won = self.cards_won(s)
+            f[f"hearts_{s}"] = len(won.suit("H"))
+            f[f"queen_{s}"] = int(qs in won)
+            f[f"bid_{s}"] = self.bid_of[s]
+            f[f"folded_{s}"] = int(self.folded[s])
+        return f
