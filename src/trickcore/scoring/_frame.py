@@ -153,19 +153,24 @@ def ints(frame: pd.DataFrame, column: str, lo: int | None = None, hi: int | None
     """Column as int64; ``ValueError`` on missing values, fractions or values out of [lo, hi]
     (checked only on ``rows`` when given, a boolean mask)."""
     s = frame[column]
-    if s.dtype == bool:
-        raise ValueError(f"column {column!r} must hold integers, not booleans")
-    try:
-        a = s.to_numpy(dtype=np.float64, na_value=np.nan)
-    except (TypeError, ValueError):
-        raise ValueError(f"column {column!r} must hold integers") from None
-    chk = a if rows is None else a[rows]
-    if np.isnan(chk).any():
-        raise ValueError(f"column {column!r} has missing values")
-    if (chk != np.round(chk)).any():
-        raise ValueError(f"column {column!r} must hold whole numbers")
-    out = np.nan_to_num(a).astype(np.int64)
-    chk = out if rows is None else out[rows]
+    if isinstance(s.dtype, np.dtype) and s.dtype.kind in "iu":
+        out = s.to_numpy().astype(np.int64, copy=False)  # fast path: nothing can be missing
+    else:
+        if s.dtype == bool or s.dtype == "boolean":
+            raise ValueError(f"column {column!r} must hold integers, not booleans")
+        try:
+            a = s.to_numpy(dtype=np.float64, na_value=np.nan)
+        except (TypeError, ValueError):
+            raise ValueError(f"column {column!r} must hold integers") from None
+        chk = a if rows is None else a[rows]
+        if np.isnan(chk).any():
+            raise ValueError(f"column {column!r} has missing values")
+        if (chk != np.round(chk)).any():
+            raise ValueError(f"column {column!r} must hold whole numbers")
+        out = np.nan_to_num(a).astype(np.int64)
+    if lo is None and hi is None:
+        return out
+    chk = out if rows is None or rows.all() else out[rows]
     if lo is not None and chk.size and chk.min() < lo:
         raise ValueError(f"column {column!r} has {chk.min()}, below the smallest valid value {lo}")
     if hi is not None and chk.size and chk.max() > hi:
@@ -203,16 +208,42 @@ def multiplier(frame: pd.DataFrame) -> np.ndarray:
     return ints(frame, "multiplier", 1)
 
 
-def contracts(frame: pd.DataFrame, valid: Sequence[str], game: str) -> np.ndarray:
-    """The ``contract`` column as an array of str; ``ValueError`` lists unknown contracts."""
+class Contracts:
+    """The ``contract`` column as small integer codes (index into ``valid``).
+
+    Comparing a million strings is slow; factorizing once and comparing codes is not.
+    """
+
+    def __init__(self, codes: np.ndarray, valid: Sequence[str]) -> None:
+        self.codes = codes
+        self.valid = tuple(valid)
+
+    def is_(self, *names: str) -> np.ndarray:
+        """bool per row: the contract is one of ``names``."""
+        lut = np.zeros(len(self.valid), dtype=bool)
+        for name in names:
+            lut[self.valid.index(name)] = True
+        return lut[self.codes]
+
+    def lookup(self, values: Mapping[str, Any], default: Any = 0) -> np.ndarray:
+        """Per-row value of a per-contract table."""
+        lut = np.array([values.get(c, default) for c in self.valid])
+        return lut[self.codes]
+
+
+def contracts(frame: pd.DataFrame, valid: Sequence[str], game: str) -> Contracts:
+    """The ``contract`` column as :class:`Contracts`; ``ValueError`` lists unknown contracts."""
     require(frame, ["contract"], f"{game} scoring")
-    c = frame["contract"].to_numpy(dtype=object)
-    bad = sorted({str(x) for x in pd.unique(c)} - set(valid))
+    codes, uniques = pd.factorize(frame["contract"], use_na_sentinel=True)
+    uniques = list(uniques)
+    index = {c: i for i, c in enumerate(valid)}
+    bad = sorted({repr(u) for u in uniques if u not in index})
+    if (codes < 0).any():
+        bad.append("missing")
     if bad:
-        raise ValueError(
-            f"unknown contract(s) {', '.join(map(repr, bad))} for {game}; valid contracts: {', '.join(valid)}"
-        )
-    return c
+        raise ValueError(f"unknown contract(s) {', '.join(bad)} for {game}; valid contracts: {', '.join(valid)}")
+    lut = np.array([index[u] for u in uniques] or [0], dtype=np.int8)
+    return Contracts(lut[codes] if len(codes) else np.zeros(0, dtype=np.int8), valid)
 
 
 def seat_masks(n_seats: int) -> np.ndarray:
@@ -258,3 +289,11 @@ def na_bool(values: np.ndarray, defined: np.ndarray) -> pd.arrays.BooleanArray:
 def na_int(values: np.ndarray, defined: np.ndarray) -> pd.arrays.IntegerArray:
     """A nullable Int64 array: ``values`` where ``defined``, else ``<NA>``."""
     return pd.arrays.IntegerArray(np.asarray(values, dtype=np.int64), ~np.asarray(defined, dtype=bool))
+
+
+def put(dst: np.ndarray, src: np.ndarray, rows: np.ndarray) -> None:
+    """``dst[rows] = src[rows]``, without the masked copies when every row is selected."""
+    if rows.all():
+        dst[...] = src
+    else:
+        dst[rows] = src[rows]

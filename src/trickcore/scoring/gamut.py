@@ -97,16 +97,16 @@ def score_gamut(game: str, frame: pd.DataFrame, rules: dict[str, Any]) -> pd.Dat
     team_bid = np.full((n, 2), -1, dtype=np.int64)
     team_tricks = np.full((n, 2), -1, dtype=np.int64)
 
-    rows = con == "hearts"
+    rows = con.is_("hearts")
     if rows.any():
         F.require(frame, [*F.seat_columns("hearts", 4), *F.seat_columns("queen", 4)], "gamut hearts")
         h = F.int_block(frame, "hearts", 4, 0, N_HEARTS, rows)
         q = F.bool_block(frame, "queen", 4, rows).astype(np.int64)
         if (h.sum(axis=1) != N_HEARTS)[rows].any() or (q.sum(axis=1) != 1)[rows].any():
             raise ValueError("gamut hearts: hearts_* must add up to 8 and exactly one queen_* be set")
-        payouts[rows] = hearts_penalties(h, q)[rows]
+        F.put(payouts, hearts_penalties(h, q), rows)
 
-    rows = con == "spades"
+    rows = con.is_("spades")
     if rows.any():
         F.require(frame, [*F.seat_columns("bid", 4), *F.seat_columns("tricks", 4)], "gamut spades")
         b = F.int_block(frame, "bid", 4, 0, N_TRICKS, rows)
@@ -116,23 +116,21 @@ def score_gamut(game: str, frame: pd.DataFrame, rules: dict[str, Any]) -> pd.Dat
         tb = b[:, [0, 1]] + b[:, [2, 3]]
         tt = t[:, [0, 1]] + t[:, [2, 3]]
         ts = spades_team_score(tb, tt)
-        payouts[rows] = ts[:, [0, 1, 0, 1]][rows]
+        F.put(payouts, ts[:, [0, 1, 0, 1]], rows)
         team_bid[rows], team_tricks[rows] = tb[rows], tt[rows]
 
-    rows = np.isin(con, ["clubs", "clubs_3", "clubs_2", "clubs_1"])
+    rows = con.is_("clubs", "clubs_3", "clubs_2", "clubs_1")
     if rows.any():
         F.require(frame, F.seat_columns("tricks", 4), "gamut clubs")
         t = F.int_block(frame, "tricks", 4, 0, N_TRICKS, rows)
-        folded_needed = np.isin(con, ["clubs_3", "clubs_2", "clubs_1"])
+        folded_needed = con.is_("clubs_3", "clubs_2", "clubs_1")
         if folded_needed.any():
             F.require(frame, F.seat_columns("folded", 4), "gamut clubs with folded players")
         if all(c in frame.columns for c in F.seat_columns("folded", 4)):
             fo = F.bool_block(frame, "folded", 4, rows)
         else:
             fo = np.zeros((n, 4), dtype=bool)
-        active = np.where(con == "clubs", 4, 0)
-        for k in (1, 2, 3):
-            active = np.where(con == f"clubs_{k}", k, active)
+        active = con.lookup({"clubs": 4, "clubs_3": 3, "clubs_2": 2, "clubs_1": 1})
         if ((~fo).sum(axis=1) != active)[rows].any():
             raise ValueError("gamut clubs: the number of players not folded must match the contract "
                              "(clubs: 4, clubs_k: k)")
@@ -141,10 +139,10 @@ def score_gamut(game: str, frame: pd.DataFrame, rules: dict[str, Any]) -> pd.Dat
         if (t.sum(axis=1) != N_TRICKS)[rows].any():
             raise ValueError("gamut clubs: tricks_* must add up to 8")
         s = np.where(fo, 0, np.where(t == 0, -6, 2 * t))
-        payouts[rows] = s[rows]
+        F.put(payouts, s, rows)
 
     payouts = payouts * mult[:, None]
-    spades = con == "spades"
+    spades = con.is_("spades")
     extras: dict[str, Any] = {"made": F.na_bool(np.zeros(n, dtype=bool), np.zeros(n, dtype=bool))}
     for i in range(2):
         extras[f"team_bid_{i}"] = F.na_int(team_bid[:, i], spades)

@@ -86,7 +86,7 @@ def score_goathead(game: str, frame: pd.DataFrame, rules: dict[str, Any]) -> pd.
     con = F.contracts(frame, CONTRACTS, game)
     mult = F.multiplier(frame)
     n = len(frame)
-    leasters = con == "leasters"
+    leasters = con.is_("leasters")
     declared = ~leasters
     F.require(frame, ["declarer"], "goathead scoring")
     declarer = F.ints(frame, "declarer")
@@ -94,7 +94,7 @@ def score_goathead(game: str, frame: pd.DataFrame, rules: dict[str, Any]) -> pd.
     stake = np.zeros(n, dtype=np.int64)
     made = np.zeros(n, dtype=bool)
     count = np.zeros(n, dtype=np.int64)
-    base = np.select([con == c for c in BASE], list(BASE.values()), 0)
+    base = con.lookup(BASE)
 
     if declared.any():
         rows = declared
@@ -112,13 +112,13 @@ def score_goathead(game: str, frame: pd.DataFrame, rules: dict[str, Any]) -> pd.
             raise ValueError(f"side_points + kitty_points exceed the {TOTAL_POINTS} points in the deck")
         if n_seats == 3 and (side != (1 << np.clip(d, 0, 2)))[rows].any():
             raise ValueError("three-player Goathead: side_mask must be the declarer alone")
-        alone_contract = np.isin(con, ["nil", "court"])
+        alone_contract = con.is_("nil", "court")
         if (alone_contract & rows & (side != (1 << np.clip(d, 0, n_seats - 1)))).any():
             raise ValueError("nil and court are played alone: side_mask must be the declarer alone")
 
         kitty_counts = np.ones(n, dtype=bool) if rules["kitty_points"] == "declarer" else exch
         total = pts + np.where(kitty_counts, kitty, 0)
-        nil = con == "nil"
+        nil = con.is_("nil")
         won = np.where(nil, tricks == 0, total >= MAKE)
         # The winning side's bonus: every trick beats >= 90 points; nil has neither.
         all_tricks = np.where(won, tricks == hand_size, tricks == 0)
@@ -128,10 +128,10 @@ def score_goathead(game: str, frame: pd.DataFrame, rules: dict[str, Any]) -> pd.
         st = (base + bonus + no_exch) * mult
         on_side = F.mask_matrix(side, n_seats)
         pay = F.side_payouts(on_side, np.where(won, st, -st))
-        payouts[rows] = pay[rows]
-        stake[rows] = st[rows]
-        made[rows] = won[rows]
-        count[rows] = total[rows]
+        F.put(payouts, pay, rows)
+        F.put(stake, st, rows)
+        F.put(made, won, rows)
+        F.put(count, total, rows)
 
     if leasters.any():
         rows = leasters
@@ -146,8 +146,8 @@ def score_goathead(game: str, frame: pd.DataFrame, rules: dict[str, Any]) -> pd.
             raise ValueError(f"leasters: points_* plus kitty_points must add up to {TOTAL_POINTS}")
         st = base * mult
         pay = leasters_payouts(pts, st, rules["leasters_tie"])
-        payouts[rows] = pay[rows]
-        stake[rows] = st[rows]
+        F.put(payouts, pay, rows)
+        F.put(stake, st, rows)
     if (declarer[leasters] != -1).any():
         raise ValueError("leasters has no declarer: declarer must be -1 on leasters rows")
     return F.result_frame(frame, payouts, {

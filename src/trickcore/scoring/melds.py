@@ -1,7 +1,8 @@
 """Clover melds declared from the hand (``RULINGS.md``, Clover).
 
-* Sets of four: four jacks 200, four aces / kings / queens 100 (no other set counts in the
-  hand; sets of three count only in tricks).
+* Sets of four: four jacks 200, four aces / kings / queens 100; with the Clover rule option
+  ``four_low_ranks='jass'`` also four 9s 150 and four 10s 100 (default: no other set counts
+  in the hand; sets of three count only in tricks).
 * Runs in one suit, natural order A K Q J 10 9 8 7: 3 cards 20, 4 cards 50, 5 or more 100.
 * The Bell, K+Q of trump: 20, and it may share its cards with another meld.
 * Otherwise a card serves one meld; the value is that of the best partition of the hand.
@@ -37,6 +38,8 @@ __all__ = ["hand_melds", "hand_melds_batch", "RUN_VALUE", "SET_VALUE", "BELL"]
 RUN_VALUE = {3: 20, 4: 50, 5: 100}
 #: Value of a set of four by universal rank (J, Q, K, A).
 SET_VALUE = {9: 200, 10: 100, 11: 100, 12: 100}
+#: Extra sets of four under the rule option ``four_low_ranks='jass'`` (four 9s, four 10s).
+JASS_SET_VALUE = {7: 150, 8: 100}
 BELL = 20
 _LOW_RANK = 5  # universal rank of the 7
 
@@ -69,7 +72,6 @@ def _pattern_value(pattern: int) -> int:
 RUN_TABLE = np.array([_pattern_value(p) for p in range(256)], dtype=np.int64)
 
 _SUIT_SHIFT = np.array([16 * s + _LOW_RANK for s in range(4)], dtype=np.uint64)
-_SET_RANKS = tuple(SET_VALUE)
 
 
 def _trump_index(trump: Any) -> int:
@@ -90,7 +92,8 @@ def _trump_index(trump: Any) -> int:
     raise ValueError(f"trump must be a suit (C D H S, a suit name or 0-3) or None for no trump, not {trump!r}")
 
 
-def hand_melds_batch(hands: Iterable[int] | np.ndarray, trump: Any) -> np.ndarray:
+def hand_melds_batch(hands: Iterable[int] | np.ndarray, trump: Any,
+                     four_low_ranks: str = "set_of_three") -> np.ndarray:
     """Hand-meld value of many hands (uint64 bit-boards of universal ids) under one trump.
 
     >>> import numpy as np
@@ -99,23 +102,27 @@ def hand_melds_batch(hands: Iterable[int] | np.ndarray, trump: Any) -> np.ndarra
     >>> hand_melds_batch(np.array(hands, dtype=np.uint64), trump="C").tolist()
     [200, 70]
     """
+    if four_low_ranks not in ("set_of_three", "jass"):
+        raise ValueError(f"four_low_ranks must be 'set_of_three' or 'jass', not {four_low_ranks!r}")
+    sets = {**SET_VALUE, **(JASS_SET_VALUE if four_low_ranks == "jass" else {})}
+    set_ranks = tuple(sets)
     h = np.asarray(hands, dtype=np.uint64).reshape(-1)
     if (h & ~np.uint64(DECK32.mask)).any():
         raise ValueError("Clover hands hold only cards of the 32-card deck (A K Q J 10 9 8 7)")
     t = _trump_index(trump)
     # pats[i, s]: 8-bit holding of suit s (bit 0 = 7, bit 7 = A)
     pats = ((h[:, None] >> _SUIT_SHIFT[None, :]) & np.uint64(0xFF)).astype(np.int64)
-    full = {r: (pats >> (r - _LOW_RANK) & 1).all(axis=1) for r in _SET_RANKS}
+    full = {r: (pats >> (r - _LOW_RANK) & 1).all(axis=1) for r in set_ranks}
     best = np.zeros(len(h), dtype=np.int64)
-    for choice in range(1 << len(_SET_RANKS)):
-        ranks = [r for i, r in enumerate(_SET_RANKS) if choice >> i & 1]
+    for choice in range(1 << len(set_ranks)):
+        ranks = [r for i, r in enumerate(set_ranks) if choice >> i & 1]
         ok = np.ones(len(h), dtype=bool)
         removed = 0
         value = 0
         for r in ranks:
             ok &= full[r]
             removed |= 1 << (r - _LOW_RANK)
-            value += SET_VALUE[r]
+            value += sets[r]
         if not ok.any():
             continue
         runs = RUN_TABLE[pats & ~removed].sum(axis=1)
@@ -126,14 +133,17 @@ def hand_melds_batch(hands: Iterable[int] | np.ndarray, trump: Any) -> np.ndarra
     return best
 
 
-def hand_melds(hand: str | CardSet | Iterable[Any] | int, trump: Any) -> int:
+def hand_melds(hand: str | CardSet | Iterable[Any] | int, trump: Any, four_low_ranks: str = "set_of_three") -> int:
     """Best meld value of one Clover hand; ``trump`` a suit (``"S"``, ``"spades"``, 0-3) or
-    ``None``/``"notrump"``.
+    ``None``/``"notrump"``; ``four_low_ranks`` the Clover rule option (``'jass'``: four 9s
+    150, four 10s 100; default: four low cards score nothing in hand).
 
     >>> hand_melds("QC QD QH QS KS 9H 8H 7H", trump="spades")   # Q set 100 + run 9 8 7 20 + Bell 20
     140
     >>> hand_melds("QC QD QH", trump="spades")
     0
+    >>> hand_melds("9C 9D 9H 9S", trump=None), hand_melds("9C 9D 9H 9S", None, four_low_ranks="jass")
+    (0, 150)
     """
     mask = hand if isinstance(hand, (int, np.integer)) and not isinstance(hand, bool) else parse_hand(hand).mask
-    return int(hand_melds_batch(np.array([mask], dtype=np.uint64), trump)[0])
+    return int(hand_melds_batch(np.array([mask], dtype=np.uint64), trump, four_low_ranks)[0])

@@ -102,7 +102,7 @@ def score_sheepshead(game: str, frame: pd.DataFrame, rules: dict[str, Any]) -> p
     mult = F.multiplier(frame)
     n = len(frame)
     declarer = F.ints(frame, "declarer")
-    leaster = con == "leaster"
+    leaster = con.is_("leaster")
     picked = ~leaster
     payouts = np.zeros((n, N_SEATS), dtype=np.int64)
     made = np.zeros(n, dtype=bool)
@@ -121,7 +121,7 @@ def score_sheepshead(game: str, frame: pd.DataFrame, rules: dict[str, Any]) -> p
         if (pts + kit > TOTAL_POINTS)[rows].any():
             raise ValueError("side_points + kitty_points exceed the 120 points in the deck")
         alone = (p < 0) | (p == d)
-        if ((con == "alone") & ~alone & rows).any():
+        if (con.is_("alone") & ~alone & rows).any():
             raise ValueError("contract 'alone' needs partner -1 (or the picker's own seat)")
         dd = np.clip(d, 0, N_SEATS - 1)
         pp = np.clip(p, 0, N_SEATS - 1)
@@ -137,10 +137,10 @@ def score_sheepshead(game: str, frame: pd.DataFrame, rules: dict[str, Any]) -> p
         is_partner = (seat == pp[:, None]) & ~alone[:, None]
         picker_gets = np.where(alone, -4 * u, -2 * u)
         s = np.where(is_picker, picker_gets[:, None], np.where(is_partner, -u[:, None], u[:, None]))
-        payouts[rows] = s[rows]
-        made[rows] = (t >= 61)[rows]
-        total[rows] = t[rows]
-        unit[rows] = u[rows]
+        F.put(payouts, s, rows)
+        F.put(made, (t >= 61), rows)
+        F.put(total, t, rows)
+        F.put(unit, u, rows)
 
     if leaster.any():
         rows = leaster
@@ -159,7 +159,7 @@ def score_sheepshead(game: str, frame: pd.DataFrame, rules: dict[str, Any]) -> p
         if (pts.sum(axis=1) != TOTAL_POINTS)[rows].any():
             raise ValueError("sheepshead leaster: points_* plus kitty_points must add up to 120")
         s = leaster_payouts(pts, tr)
-        payouts[rows] = s[rows]
+        F.put(payouts, s, rows)
 
     payouts = payouts * mult[:, None]
     return F.result_frame(frame, payouts, {
