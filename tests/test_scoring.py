@@ -433,6 +433,7 @@ def test_match_totals_targets():
     oh = pd.DataFrame({f"payout_{s}": [5] * 19 for s in range(4)}).assign(payout_2=[6] * 19)
     mo = match_totals("ohhell", oh)
     assert mo["over"].tolist() == [False] * 18 + [True] and mo["winners"].iloc[-1] == 0b0100
+    assert match_totals("ohhell", oh.iloc[:5], {"hand_size": 3})["over"].tolist() == [False] * 4 + [True]
     # always_13: seat 2 reaches 100 in round 17 (6 x 17 = 102)
     assert match_totals("ohhell", oh.iloc[:17], {"sequence": "always_13"})["over"].tolist() == [False] * 16 + [True]
     with pytest.raises(ValueError, match="after the end"):

@@ -18,9 +18,10 @@ spades           a team reaches ``target`` (500) and is alone  that team
                  at the top once single bag points are
                  ignored (528–526 is a tie: play on, as the
                  app)
-ohhell           ``sequence='10-1-10'``: after 19 rounds        highest total
-                 (10 … 1 … 10); ``'always_13'``: a total
-                 reaches ``target`` (100)
+ohhell           ``sequence='10-1-10'``: after 2h − 1 rounds    highest total
+                 (h … 1 … h, h = ``hand_size``, 19 by
+                 default); ``'always_13'``: a total reaches
+                 ``target`` (100)
 ===============  ============================================  ===========================
 
 Spades bags carry over: the rounds need ``bags_0`` / ``bags_1`` (from ``score``); every
@@ -58,7 +59,14 @@ from .spades import bag_penalties
 
 __all__ = ["match_totals"]
 
-OHHELL_SEQUENCE_ROUNDS = 19  # 10 9 … 2 1 2 … 9 10
+
+def ohhell_sequence_rounds(hand_size: int) -> int:
+    """Rounds of the ``'10-1-10'`` sequence started at ``hand_size``: h … 1 … h.
+
+    >>> ohhell_sequence_rounds(10)
+    19
+    """
+    return 2 * hand_size - 1
 
 
 def _group_cumsum(values: np.ndarray, key: np.ndarray) -> np.ndarray:
@@ -141,7 +149,7 @@ def match_totals(game: Any, round_scores: pd.DataFrame, rules: Mapping[str, Any]
         if gid in ("goathead3", "goathead4", "clover", "sheepshead") or (
             gid == "ohhell" and full["sequence"] == "10-1-10"
         ):
-            limit = OHHELL_SEQUENCE_ROUNDS if gid == "ohhell" else full["rounds"]
+            limit = ohhell_sequence_rounds(full["hand_size"]) if gid == "ohhell" else full["rounds"]
             over_cond = rnd >= limit
         else:  # gamut, hearts, ohhell always_13: somebody reached the target
             over_cond = total.max(axis=1) >= full["target"] if n else np.zeros(0, dtype=bool)
