@@ -470,6 +470,9 @@ class RoundState:
         self.hands[frm] = self.hands[frm] - cards
         self.hands[to] = self.hands[to] | cards
         self.known[frm][to] = self.known[frm].get(to, CardSet()) | cards
+        for t in range(self.n):  # a bystander who knew frm held them no longer knows where
+            if t not in (frm, to) and frm in self.known[t]:
+                self.known[t][frm] = self.known[t][frm] - cards
 
     def set_contract(self, contract: str, declarer: int | None, **layout_rules: Any) -> None:
         self.contract = contract
