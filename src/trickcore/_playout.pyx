@@ -291,9 +291,11 @@ def run(CoreLayout core, hands, leaders, declarers, sides, greedy_seats, bit_gen
                         eligible = L.trump_mask | L.suit_mask[led]
                         best_bit = b
                         best_seat = s
-                    elif (eligible >> b) & 1 and b > best_bit:
-                        best_bit = b
-                        best_seat = s
+                    else:
+                        # Branch-free: whether a random card beats the winner is unpredictable.
+                        k = -(<int>((eligible >> b) & 1) & <int>(b > best_bit))
+                        best_bit = (b & k) | (best_bit & ~k)
+                        best_seat = (s & k) | (best_seat & ~k)
                     pts += L.points[b]
                     s += 1
                     if s == ns:
