@@ -123,8 +123,8 @@ cdef class CoreLayout:
         cdef uint64_t[::1] o = out
         cdef const layout_t* L = &self.c
         for i in range(n):
-            if led[i] >= L.n_suits:
-                raise ValueError(f"led suit {led[i]} out of range")
+            if led[i] >= L.n_suits or led[i] < -1:
+                raise ValueError(f"led suit {led[i]} out of range -1..{L.n_suits - 1}")
         with nogil:
             for i in range(n):
                 o[i] = to_card_bits(L, legal_moves(L, to_layout_bits(L, h[i]), led[i], ti[i],

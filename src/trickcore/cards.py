@@ -85,8 +85,12 @@ class Card(int):
     @classmethod
     def make(cls, rank: int | str, suit: int | str) -> Card:
         """Build a card from a rank (index 0-12 or name) and a suit (index 0-3 or letter)."""
-        r = _RANK_BY_TEXT[rank] if isinstance(rank, str) else int(rank)
-        s = _SUIT_BY_TEXT[suit] if isinstance(suit, str) else int(suit)
+        r = _RANK_BY_TEXT.get(rank) if isinstance(rank, str) else int(rank)
+        s = _SUIT_BY_TEXT.get(suit) if isinstance(suit, str) else int(suit)
+        if r is None or not 0 <= r < 13:
+            raise ValueError(f"unknown rank {rank!r}: expected 2-10, T, J, Q, K, A or an index 0-12")
+        if s is None or not 0 <= s < 4:
+            raise ValueError(f"unknown suit {suit!r}: expected C D H S, ♣ ♦ ♥ ♠ or an index 0-3")
         return cls(16 * s + r)
 
     @classmethod
@@ -327,7 +331,9 @@ class CardSet:
 
     def suit(self, suit: int | str) -> CardSet:
         """The cards of one printed suit (index or letter)."""
-        s = _SUIT_BY_TEXT[suit] if isinstance(suit, str) else int(suit)
+        s = _SUIT_BY_TEXT.get(suit) if isinstance(suit, str) else int(suit)
+        if s is None or not 0 <= s < 4:
+            raise ValueError(f"unknown suit {suit!r}: expected C D H S, ♣ ♦ ♥ ♠ or an index 0-3")
         return CardSet(self.mask & (0x1FFF << (16 * s)))
 
     # -- display ------------------------------------------------------------------------
@@ -348,7 +354,8 @@ def parse_hand(text: str | CardSet | Iterable[Card | str | int]) -> CardSet:
         return text
     if isinstance(text, str):
         stripped = text.strip()
-        if stripped.count(".") == 3 and " " not in stripped:
+        # No card text contains a dot: a dotted word is a (possibly malformed) PBN hand.
+        if "." in stripped and not any(ch.isspace() for ch in stripped):
             return CardSet.from_pbn(stripped)
         return CardSet.parse(text)
     return CardSet(text)

@@ -194,7 +194,8 @@ class CardsWithCatsGame(Game):
             spades = CardSet(suits[3])
             leading = rules["spade_leading"]
             return Layout(
-                n_seats=4, hand_size=13, kitty_size=0, suits=suits, suit_names=_NAMES, trump=True,
+                n_seats=4, hand_size=13, kitty_size=0, suits=suits, trump=True,
+                suit_names=("clubs", "diamonds", "hearts", "trump"),
                 objective="tricks", goal="max", side_rule=across,
                 lead_restricted=CardSet() if leading == "always" else spades,
                 breakers=spades if leading == "after_broken" else CardSet(),

@@ -107,7 +107,7 @@ class GamutGame(Game):
             spades = CardSet(natural["S"])
             return Layout(
                 n_seats=4, kitty_size=0, suits=tuple(natural[s] for s in "CDHS"),
-                suit_names=("clubs", "diamonds", "hearts", "spades"), trump=True,
+                suit_names=("clubs", "diamonds", "hearts", "trump"), trump=True,
                 objective="tricks", goal="max", side_rule=across,
                 lead_restricted=spades, breakers=spades, **common,
             )
