@@ -440,11 +440,35 @@ def test_match_totals_targets():
         match_totals("ohhell", oh, {"sequence": "always_13"})
 
 
+def test_match_target_options():
+    hearts = pd.DataFrame({"payout_0": [50, 50], "payout_1": [26, 26], "payout_2": [0, 0], "payout_3": [10, 0]})
+    assert match_totals("hearts", hearts.iloc[:1], {"target": 50})["over"].item()
+    g = pd.DataFrame({f"payout_{s}": [20, 20] for s in range(4)})
+    assert match_totals("gamut", g.iloc[:1], {"target": 20})["over"].item()
+    sp = pd.DataFrame({"payout_0": [200], "payout_1": [-50], "payout_2": [200], "payout_3": [-50],
+                       "bags_0": [0], "bags_1": [0]})
+    assert not match_totals("spades", sp)["over"].item()
+    assert match_totals("spades", sp, {"target": 200})["winners"].item() == 0b0101
+
+
+def test_boolean_columns_accept_bool_int_and_nullable():
+    base = dict(contract="hearts", **seats("hearts", [13, 0, 0, 0]))
+    for q in ([True, False, False, False], [1, 0, 0, 0]):
+        assert score("hearts", frame(**base, **seats("queen", q)))["moon"].item() == 0
+    nullable = frame(**base, **seats("queen", [True, False, False, False])).astype({f"queen_{s}": "boolean" for s in range(4)})
+    assert score("hearts", nullable)["moon"].item() == 0
+    nullable.loc[0, "queen_1"] = pd.NA
+    with pytest.raises(ValueError, match="missing"):
+        score("hearts", nullable)
+    with pytest.raises(ValueError, match="queen_0"):
+        score("hearts", frame(**base, **seats("queen", [2, 0, 0, 0])))
+
+
 def test_match_totals_sheepshead_tie_break_by_hands_won():
     p = pd.DataFrame({"payout_0": [4, -1], "payout_1": [-1, 1], "payout_2": [-1, 1], "payout_3": [-1, -1],
                       "payout_4": [-1, 0]})
     m = match_totals("sheepshead", p, {"rounds": 2})
-    # seats 0 (3) vs nobody: 3, 0, 0, -2, -1 -> seat 0; change so 0 and 1 tie on 3 points
+    assert m[[f"total_{s}" for s in range(5)]].iloc[-1].tolist() == [3, 0, 0, -2, -1]
     assert m["winners"].iloc[-1] == 0b00001
     p2 = pd.DataFrame({"payout_0": [4, -1], "payout_1": [1, 2], "payout_2": [-2, -1], "payout_3": [-2, 0],
                        "payout_4": [-1, 0]})

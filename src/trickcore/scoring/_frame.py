@@ -191,6 +191,10 @@ def bools(frame: pd.DataFrame, column: str, rows: np.ndarray | None = None) -> n
     s = frame[column]
     if s.dtype == bool:
         return s.to_numpy()
+    if s.dtype == "boolean":  # pandas' nullable booleans
+        if s.isna().to_numpy()[slice(None) if rows is None else rows].any():
+            raise ValueError(f"column {column!r} has missing values")
+        return s.to_numpy(dtype=bool, na_value=False)
     a = ints(frame, column, 0, 1, rows)
     return a.astype(bool)
 

@@ -113,10 +113,10 @@ def score_gamut(game: str, frame: pd.DataFrame, rules: dict[str, Any]) -> pd.Dat
         t = F.int_block(frame, "tricks", 4, 0, N_TRICKS, rows)
         if (t.sum(axis=1) != N_TRICKS)[rows].any():
             raise ValueError("gamut spades: tricks_* must add up to 8")
-        tb = b[:, [0, 1]] + b[:, [2, 3]]
-        tt = t[:, [0, 1]] + t[:, [2, 3]]
+        tb = b[:, :2] + b[:, 2:]  # seats 0+2, 1+3
+        tt = t[:, :2] + t[:, 2:]  # seats 0+2, 1+3
         ts = spades_team_score(tb, tt)
-        F.put(payouts, ts[:, [0, 1, 0, 1]], rows)
+        F.put(payouts, np.concatenate([ts, ts], axis=1), rows)
         team_bid[rows], team_tricks[rows] = tb[rows], tt[rows]
 
     rows = con.is_("clubs", "clubs_3", "clubs_2", "clubs_1")

@@ -83,13 +83,13 @@ def score_spades(game: str, frame: pd.DataFrame, rules: dict[str, Any]) -> pd.Da
         raise ValueError("spades: tricks_* must add up to 13")
     nil = b == 0
     nil_points = np.where(nil, np.where(t == 0, 100, -100), 0)
-    team_bid = b[:, [0, 1]] + b[:, [2, 3]]
-    team_tricks = t[:, [0, 1]] + t[:, [2, 3]]
+    team_bid = b[:, :2] + b[:, 2:]  # seats 0+2, 1+3
+    team_tricks = t[:, :2] + t[:, 2:]  # seats 0+2, 1+3
     has_bid = team_bid > 0
     made = has_bid & (team_tricks >= team_bid)
     bags = np.where(made & rules["sandbags"], team_tricks - team_bid, 0)
     team = np.where(has_bid, np.where(made, 10 * team_bid + bags, -10 * team_bid), 0)
-    team = team + nil_points[:, [0, 1]] + nil_points[:, [2, 3]]
+    team = team + nil_points[:, :2] + nil_points[:, 2:]  # seats 0+2, 1+3
     extras: dict[str, Any] = {}
     before_cols = ["bags_before_0", "bags_before_1"]
     if any(c in frame.columns for c in before_cols):
@@ -106,4 +106,4 @@ def score_spades(game: str, frame: pd.DataFrame, rules: dict[str, Any]) -> pd.Da
         out[f"bags_{i}"] = bags[:, i]
         out[f"made_{i}"] = F.na_bool(made[:, i], has_bid[:, i])
     out.update(extras)
-    return F.result_frame(frame, team[:, [0, 1, 0, 1]], out)
+    return F.result_frame(frame, np.concatenate([team, team], axis=1), out)
