@@ -10,7 +10,8 @@ hand, crack ×2, re-crack ×4, blitz / red blitz ×2 each, as the round engine a
 Rows with a picker: ``partner`` (the partner's seat, −1 — or the picker's own seat — when
 the picker plays alone), ``side_points`` (card points the picking team took in tricks) and
 ``kitty_points`` (the buried cards' points, which count for the picking team).  Optional
-``side_mask``: when given it must agree with ``declarer`` and ``partner``.
+``side_mask``: when given it must agree with ``declarer`` and ``partner``.  ``side_tricks``
+is not needed: the table goes by points.
 
 Leaster rows: ``points_{s}``, ``tricks_{s}`` per seat (trick points without the blind),
 ``last_trick_winner`` and ``kitty_points`` (the blind, which goes to the last trick's
