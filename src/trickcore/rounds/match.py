@@ -93,10 +93,6 @@ def play_match(game: Any, policies: Sequence[Any], *, seed: Any = None, first_de
         raise ValueError(f"{g.id} needs {n} policies, one per seat; got {len(policies)}")
     seeds = np.random.SeedSequence(seed)
     rec = MatchRecord(g.id, full)
-    fixed = match_length(g.id, full)
-    # Oh Hell with another top hand size than 10: the scorer's match helper knows only
-    # the 19-round 10-1-10 sequence, so such a match ends here and the highest total wins.
-    own_end = g.id == "ohhell" and fixed is not None and fixed != 19
     scored: list[dict[str, Any]] = []
     totals = None
     dealer = first_dealer % n
@@ -117,14 +113,6 @@ def play_match(game: Any, policies: Sequence[Any], *, seed: Any = None, first_de
         multiplier = 1
         scored.append(r.scored)
         frame = pd.DataFrame(scored)
-        if own_end:
-            pay = frame[[f"payout_{s}" for s in range(n)]].to_numpy().sum(axis=0)
-            totals = {f"total_{s}": pay[s] for s in range(n)}
-            if len(scored) >= fixed:
-                best = pay.max()
-                rec.winners = [s for s in range(n) if np.isclose(pay[s], best)]
-                break
-            continue
         last = match_totals(g.id, frame, full).iloc[-1]
         totals = last
         if bool(last["over"]):

@@ -22,7 +22,8 @@ Phases, in this order:
 5. Crack (option ``crack``): each player after the picker up to the dealer (those who had
    no chance to pick) may crack (×2); after a crack the picker, then the partner, may
    re-crack (×2 again: ×4 in all).  Choice where the text is silent: crack is offered after
-   the call and the bury, so the crackers know the call.
+   the call and the bury, so the crackers know the call.  Only declared blitzes and
+   re-cracks are announced; a declined one stays private (asking is not public).
 6. The dealer's left leads.  Hidden partners stay hidden: the observation names the
    partner card, never its holder.
 
@@ -93,15 +94,15 @@ class SheepsheadRound(RoundState):
             qc, qs, qh, qd = (Card.parse(x) for x in ("QC", "QS", "QH", "QD"))
             if qc in self.hands[picker] and qs in self.hands[picker]:
                 a = yield Decision(picker, "bid", ("no", "blitz"), phase="blitz")
-                self.announce(picker, "blitz", a)
-                if a == "blitz":
+                if a == "blitz":  # a declined blitz is not announced: it would show the queens
+                    self.announce(picker, "blitz", a)
                     self.multiplier *= 2
                     self.reveal(picker, CardSet([qc, qs]))
             for s in self.order_from(picker):
                 if qh in self.hands[s] and qd in self.hands[s]:
                     a = yield Decision(s, "bid", ("no", "red_blitz"), phase="red_blitz")
-                    self.announce(s, "red_blitz", a)
                     if a == "red_blitz":
+                        self.announce(s, "red_blitz", a)
                         self.multiplier *= 2
                         self.reveal(s, CardSet([qh, qd]))
         self.hands[picker] = self.hands[picker] | self.kitty
@@ -161,8 +162,8 @@ class SheepsheadRound(RoundState):
                     self.multiplier *= 2
                     for r in [picker] + ([self.partner] if self.partner >= 0 else []):
                         b = yield Decision(r, "bid", ("no", "recrack"), phase="recrack")
-                        self.announce(r, "recrack", b)
-                        if b == "recrack":
+                        if b == "recrack":  # a partner's silent "no" must not unmask them
+                            self.announce(r, "recrack", b)
                             self.multiplier *= 2
                             break
                     break
