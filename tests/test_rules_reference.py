@@ -7,7 +7,8 @@ index, the cards of earlier tricks and their leads.  Hands are sometimes loaded 
 suit and earlier tricks sometimes starved of one suit, so that voids, "holds only hearts"
 and unbroken suits come up often.  ``Layout.core.legal_moves_batch`` and
 ``trick_winners_batch`` (and Clover's ``trick_meld_values``) must give exactly what
-:mod:`trickcore.reference` gives; at least 100,000 positions and 100,000 tricks per game.
+:mod:`trickcore.reference` gives; at least 100,000 positions and 100,000 tricks per game
+(and 25,000 Clover trick-meld values, whose brute-force reference is slower).
 
 Then unit tests of each special rule on hand-made positions.
 """
@@ -175,7 +176,7 @@ def test_compiled_rules_agree_with_reference(game_id):
             counts["positions"] += prep.check_legal_moves(rng, per_layout)
             counts["tricks"] += prep.check_trick_winners(rng, per_layout)
             if prep.layout.trick_meld_table is not None:
-                counts["melds"] += prep.check_trick_melds(rng, per_layout // 2)
+                counts["melds"] += prep.check_trick_melds(rng, per_layout // 4)
             counts[prep.layout.name] += per_layout
 
     check()
@@ -184,7 +185,7 @@ def test_compiled_rules_agree_with_reference(game_id):
     # Every layout was exercised.
     assert all(counts[p.layout.name] > 0 for p in prepared)
     if game_id == "clover":
-        assert counts["melds"] >= POSITIONS_PER_GAME // 2
+        assert counts["melds"] >= POSITIONS_PER_GAME // 4
 
 
 # ---------------------------------------------------------------------------------------

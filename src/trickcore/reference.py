@@ -342,9 +342,10 @@ def _meld_candidates(cs: Sequence[Card], four_low_ranks: str) -> list[tuple[froz
     """Every meld the cards hold: (the positions of its cards, its value)."""
     out = []
     idx = range(len(cs))
+    rank_names = [c.rank_name for c in cs]
     for size in range(3, len(cs) + 1):
         for combo in combinations(idx, size):
-            names = [cs[i].rank_name for i in combo]
+            names = [rank_names[i] for i in combo]
             if len(set(names)) == 1:  # a set
                 if size == 3:
                     out.append((frozenset(combo), 20))  # "Set of 3 (tricks only) 20"

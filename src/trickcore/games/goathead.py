@@ -19,6 +19,17 @@ the holder of the called queen (alone if none).  If both black jacks lie in the 
 declarer plays alone (the rulings are silent; this is the family's usual reading).  The
 declarer's side is whichever side the declarer is on.  Court and Nil: alone against three.
 
+Rule options (:data:`GOATHEAD_OPTIONS`, the same for three and four players; none changes a
+layout): ``kitty_points``, ``no_exchange_bonus``, ``leasters_tie``, ``steal``, ``rounds``.
+
+Choices where the texts are silent
+----------------------------------
+* Both black jacks in the kitty (four players): no jack partnership exists; the declarer
+  plays alone against three.
+* Leasters in the four-player game: every seat for itself, like three players.
+* Nil: the deck keeps its card points (120) although only tricks matter; the objective
+  ``"nil"`` tells the solver to stop at the declarer's first trick.
+
 >>> g = get_game("goathead4")
 >>> lay = g.layout("clubs")
 >>> import numpy as np
