@@ -9,9 +9,10 @@ trick, called-ace rule: the compiled ``legal_moves`` kernel).  All deals run in 
 Policies
 --------
 ``"random"``
-    Uniform among the legal cards, from a numpy bit generator (``seed`` as for
-    :func:`numpy.random.default_rng`; the same seed gives the same play).  A forced card
-    consumes no random number.
+    Uniform among the legal cards (Lemire's unbiased bounded integers on 32-bit draws)
+    from a numpy bit generator used through its C API: ``SFC64`` seeded from ``seed``, or
+    the generator given.  The same seed gives the same play.  A forced card consumes no
+    random number.
 ``"greedy"``
     A one-trick-deep heuristic, deterministic.  A card's *value* orders cards from
     cheap to precious: a trump is worth more than any plain card, then card points
@@ -208,31 +209,44 @@ def _check_hands(layout: Layout, hands: Any) -> np.ndarray:
             f"hands must have shape (n, {ns}) or (n, {ns + 1}) (with a kitty column) for "
             f"{layout.name}; got shape {arr.shape}"
         )
-    arr = np.ascontiguousarray(arr[:, :ns], dtype=np.uint64)
-    deck = np.uint64(layout.deck.mask)
-    outside = arr & ~deck
+    arr = arr[:, :ns].astype(np.uint64, copy=False)
+    from ._playout import check_hands
+
+    bad, _ = check_hands(arr, layout.deck.mask, ns, layout.hand_size)
+    if bad < 0:
+        return arr
+    # Word the error from the first bad deal (the compiled pass only finds it).
+    row = arr[bad]
+    outside = row & ~np.uint64(layout.deck.mask)
     if outside.any():
-        i, s = (int(x) for x in np.argwhere(outside)[0])
-        cards = [str(Card(c)) for c in range(64) if (int(outside[i, s]) >> c) & 1]
-        raise ValueError(f"deal {i}, seat {s}: {' '.join(cards)} not in the deck of {layout.name}")
-    sizes = np.bitwise_count(arr)
-    union = np.bitwise_or.reduce(arr, axis=1) if arr.shape[0] else np.zeros(0, np.uint64)
-    overlap = np.bitwise_count(union) != sizes.sum(axis=1)
-    if overlap.any():
-        i = int(np.argmax(overlap))
-        raise ValueError(f"deal {i}: a card is in two hands (overlapping hands)")
-    unequal = (sizes != sizes[:, :1]).any(axis=1)
-    if unequal.any():
-        i = int(np.argmax(unequal))
-        raise ValueError(f"deal {i}: hands of unequal size {sizes[i].tolist()}")
-    wrong = sizes[:, 0] != layout.hand_size
-    if wrong.any():
-        i = int(np.argmax(wrong))
-        raise ValueError(
-            f"deal {i}: hands of {int(sizes[i, 0])} cards; {layout.name} plays full hands of "
-            f"{layout.hand_size} cards from the start of play"
-        )
-    return arr
+        s = int(np.flatnonzero(outside)[0])
+        cards = [str(Card(c)) for c in range(64) if (int(outside[s]) >> c) & 1]
+        raise ValueError(f"deal {bad}, seat {s}: {' '.join(cards)} not in the deck of {layout.name}")
+    sizes = np.bitwise_count(row)
+    if np.bitwise_count(np.bitwise_or.reduce(row)) != sizes.sum():
+        raise ValueError(f"deal {bad}: a card is in two hands (overlapping hands)")
+    if (sizes != sizes[0]).any():
+        raise ValueError(f"deal {bad}: hands of unequal size {sizes.tolist()}")
+    raise ValueError(
+        f"deal {bad}: hands of {int(sizes[0])} cards; {layout.name} plays full hands of "
+        f"{layout.hand_size} cards from the start of play"
+    )
+
+
+def _bit_generator(seed: Any) -> np.random.BitGenerator:
+    """The bit generator random seats draw from: the one of a ``Generator`` or
+    ``BitGenerator`` given (its state advances), else numpy's ``SFC64`` (its fastest,
+    as in :mod:`trickcore.deals`) seeded with ``SeedSequence(seed)``."""
+    if isinstance(seed, np.random.Generator):
+        return seed.bit_generator
+    if isinstance(seed, np.random.BitGenerator):
+        return seed
+    if isinstance(seed, (bool, np.bool_, float, str, bytes)):
+        raise ValueError(f"seed must be None, an int, a sequence of ints, a SeedSequence, a Generator or a BitGenerator; got {seed!r}")
+    try:
+        return np.random.SFC64(seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed))
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"bad seed {seed!r}: {exc}") from None
 
 
 def _greedy_seats(layout: Layout, policy: Any, side: np.ndarray) -> np.ndarray:
@@ -296,8 +310,9 @@ def playout(
         Declarer seat (int or ``int[n]``): sets the sides (layout side rule) and, in Nil,
         whose first trick ends the round.
     seed:
-        Anything :func:`numpy.random.default_rng` accepts (``None``, an int, a
-        ``SeedSequence``, a ``Generator``, whose state then advances).
+        ``None`` (fresh entropy), an int or sequence of ints, a ``SeedSequence`` (these
+        seed numpy's ``SFC64`` bit generator), or a ``Generator`` / ``BitGenerator``
+        whose state then advances.  The same seed gives the same play.
     **rules:
         Rule options of the game (only with a game id or Game).
 
@@ -331,7 +346,7 @@ def playout(
     else:
         side = np.zeros(0, dtype=np.uint8)
     greedy = _greedy_seats(layout, policy, side)
-    bit_generator = np.random.default_rng(seed).bit_generator
+    bit_generator = _bit_generator(seed)
     from . import _playout
 
     raw = _playout.run(layout.core, layout.to_layout_bits(arr), leaders, declarers, side, greedy, bit_generator)
