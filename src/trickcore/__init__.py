@@ -8,6 +8,7 @@ compiled core that deals, plays out and solves many deals per call.
 from .cards import DECK20, DECK32, DECK52, Card, CardSet, parse_card, parse_hand
 from .games import GAME_IDS, GAMES, get_game
 from .layout import Layout
+from .solver import ManyResult, SolveResult, solve, solve_many
 
 __version__ = "0.1.0"
 
@@ -15,3 +16,4 @@ __all__ = [
     "Card", "CardSet", "parse_card", "parse_hand", "DECK20", "DECK32", "DECK52",
     "Layout", "GAMES", "GAME_IDS", "get_game", "__version__",
 ]
+__all__ += ["solve", "solve_many", "SolveResult", "ManyResult"]

@@ -1,0 +1,82 @@
+"""Per-game double-dummy solver speed: mean time and nodes per deal over random deals.
+
+Run from the repository root after building::
+
+    PYTHONPATH=src python benches/bench_solver_speed.py            # 200 deals per game
+    PYTHONPATH=src python benches/bench_solver_speed.py --quick    # 50 deals
+    PYTHONPATH=src python benches/bench_solver_speed.py --games goathead3 --deals 1000
+
+Timing is the best of ``--repeats`` runs of one ``solve_many`` call on one thread; the
+node count (deterministic) is the signature to compare between versions.  Games whose
+layouts are not registered yet are skipped with a note.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import numpy as np
+
+from trickcore import get_game
+from trickcore.solver import solve_many
+
+# (label, game, contract, leader, declarer)
+CASES = [
+    ("Goathead 3p hearts", "goathead3", "hearts", 0, 0),
+    ("Goathead 3p clubs", "goathead3", "clubs", 0, 0),
+    ("Goathead 4p clubs", "goathead4", "clubs", 0, 0),
+    ("Sheepshead jd", "sheepshead", "jd", 0, 0),
+    ("Clover hearts", "clover", "hearts", 0, 0),
+    ("Spades (bridge DD)", "spades", "spades", 0, 1),
+]
+
+
+def random_deals(layout, n_deals: int, seed: int) -> np.ndarray:
+    """``n_deals`` random full deals as universal bit-boards ``(n, n_seats)``."""
+    rng = np.random.default_rng(seed)
+    cards = np.array(list(layout.deck), dtype=np.uint64)
+    n, k = layout.n_seats, layout.hand_size
+    out = np.zeros((n_deals, n), dtype=np.uint64)
+    for d in range(n_deals):
+        perm = rng.permutation(cards)
+        for s in range(n):
+            out[d, s] = np.bitwise_or.reduce(np.uint64(1) << perm[s * k:(s + 1) * k])
+    return out
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--deals", type=int, default=200)
+    ap.add_argument("--quick", action="store_true", help="50 deals, 1 repeat")
+    ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--games", nargs="*", help="game ids to run (default: all)")
+    ap.add_argument("--seed", type=int, default=2026)
+    args = ap.parse_args(argv)
+    if args.quick:
+        args.deals, args.repeats = 50, 1
+    print(f"{'case':24s} {'deals':>6s} {'mean/deal':>12s} {'nodes/deal':>12s} {'max nodes':>10s}")
+    for label, game, contract, leader, declarer in CASES:
+        if args.games and game not in args.games:
+            continue
+        try:
+            layout = get_game(game).layout(contract)
+        except ValueError as exc:
+            print(f"{label:24s} skipped: {exc}")
+            continue
+        n_deals = args.deals
+        if game == "spades" and not args.games:
+            n_deals = min(n_deals, 20)
+        deals = random_deals(layout, n_deals, args.seed)
+        best = float("inf")
+        for _ in range(args.repeats):
+            t0 = time.perf_counter()
+            res = solve_many(layout, None, deals, leader=leader, declarer=declarer)
+            best = min(best, time.perf_counter() - t0)
+        per = best / n_deals
+        unit = f"{per * 1e6:9.1f} us" if per < 1e-3 else f"{per * 1e3:9.2f} ms"
+        print(f"{label:24s} {n_deals:6d} {unit:>12s} {res.nodes.mean():12.0f} {res.nodes.max():10d}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,707 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""The exact double-dummy solver kernel (see :mod:`trickcore.solver` for the Python API).
+
+Technique (after DDS and the open Skat/Schafkopf solvers):
+
+* fail-soft alpha-beta over single card plays, driven by null-window probes
+  ("can the declarer's side reach >= t?") narrowed to the exact value MTD(f)-style;
+* a transposition table probed at trick boundaries.  An entry stores a lower and an upper
+  bound of the value of the *remaining* play, keyed by the exact remaining hands (packed
+  layout bits of every seat), the leader, the side mask and the rule state that still
+  matters (broken, suits led while a must-play card is live).  Values of the remaining play
+  do not depend on how the position was reached, so entries stay valid across deals of one
+  call; a generation counter only steers replacement;
+* one card searched per run of equivalent cards: cards of one holder, adjacent among the
+  live cards (hands and table) of their effective suit, with the same points and rule flags;
+* move ordering (the table's best move first, then winners / point smears / cheap
+  discards by what the player wants), and a bound cut-off: the points (or tricks) still
+  live cannot move the answer across the null window;
+* the last trick is played directly.
+
+All masks are layout bits (see ``_layout.pxd``).  Everything below the ``def`` functions is
+``noexcept nogil``; the Python layer validates every input before calling in.
+"""
+
+import numpy as np
+cimport numpy as cnp
+from libc.stdint cimport uint64_t, int64_t, uint32_t, int32_t, int16_t, int8_t, uint8_t, uint16_t
+from libc.string cimport memset
+
+from trickcore._layout cimport (layout_t, CoreLayout, legal_moves, trick_winner, card_points,
+                                trick_meld_value, popcount, lowest_bit, highest_bit,
+                                OBJECTIVE_POINTS, OBJECTIVE_TRICKS, OBJECTIVE_NIL)
+
+cnp.import_array()
+
+cdef enum:
+    INF = 30000
+    MAX_KEY = 8          # key words: 8 seats x 64 bits at most
+    TT_WAYS = 4          # entries per bucket
+
+# A transposition-table entry is ``K + 2`` uint64 words:
+#   words 0 .. K-1  the hands of every seat, packed: seat s occupies bits
+#                   [s * n_cards, (s + 1) * n_cards) of the K-word bit string;
+#   word  K         meta: leader (bits 0-3) | side mask (4-11) | broken (12) |
+#                   suits led (13-20, only while the must-play card is live) | valid (21);
+#   word  K + 1     payload: lower bound int16 (bits 0-15) | upper bound int16 (16-31) |
+#                   best card + 1 (32-39, 0 = none) | tricks left (40-47) | generation (48-63).
+
+
+ctypedef struct state_t:
+    uint64_t hands[8]
+    uint64_t table          # cards on the table (current trick)
+    uint64_t played         # cards played this round, current trick included
+    int8_t tbits[8]         # table cards in play order
+    int tn                  # number of cards on the table
+    int leader
+    int led                 # effective suit led to the current trick, -1 when leading
+    int suits_led           # effective suits led in earlier tricks (bit mask)
+    int trick_index
+    int pos_rem             # positive card points still live (hands + table)
+    int neg_rem             # negative card points still live
+    int done                # 1: play has stopped (Nil: the declarer took a trick)
+    uint64_t last_trick     # cards of the last completed trick
+    int last_winner         # seat that won it (-1: none yet)
+
+
+ctypedef struct ctx_t:
+    const layout_t* L
+    int n                   # seats
+    int nc                  # cards in the deck (bits per seat in a key)
+    int K                   # key words
+    int objective
+    int bonus               # last-trick bonus
+    int side                # seat mask of the declarer's side
+    int maxmask             # seat mask of the seats that maximise the side's value
+    int all_seats
+    const int8_t* cls       # equivalence class per layout bit
+    uint64_t* tt
+    uint64_t tt_mask        # number of buckets - 1
+    int stride              # words per entry
+    int gen
+    int64_t nodes
+    state_t s
+
+
+# --------------------------------------------------------------------------------------
+# small helpers
+
+cdef inline uint64_t bit(int b) noexcept nogil:
+    return (<uint64_t>1) << b
+
+
+cdef inline uint64_t all_hands(ctx_t* c) noexcept nogil:
+    cdef uint64_t h = 0
+    cdef int i
+    for i in range(c.n):
+        h |= c.s.hands[i]
+    return h
+
+
+cdef inline int in_side(ctx_t* c, int seat) noexcept nogil:
+    return (c.side >> seat) & 1
+
+
+cdef inline int tricks_left(ctx_t* c) noexcept nogil:
+    return (popcount(all_hands(c)) + c.s.tn) // c.n
+
+
+cdef inline void value_bounds(ctx_t* c, int* lo, int* hi) noexcept nogil:
+    """Smallest and largest value the remaining play can still give the side."""
+    cdef int t = tricks_left(c)
+    if c.s.done or t == 0:
+        lo[0] = 0
+        hi[0] = 0
+    elif c.objective == OBJECTIVE_POINTS:
+        lo[0] = c.s.neg_rem + (c.bonus if c.bonus < 0 else 0)
+        hi[0] = c.s.pos_rem + (c.bonus if c.bonus > 0 else 0)
+    elif c.objective == OBJECTIVE_TRICKS:
+        lo[0] = 0
+        hi[0] = t
+    else:
+        lo[0] = 0
+        hi[0] = 1
+
+
+# --------------------------------------------------------------------------------------
+# making a move
+
+cdef inline int apply_card(ctx_t* c, int b) noexcept nogil:
+    """Play layout bit ``b`` for the seat to move.  Returns the side's value of the trick
+    if this card completes it (0 otherwise); updates the state to the next trick."""
+    cdef state_t* s = &c.s
+    cdef const layout_t* L = c.L
+    cdef int turn = (s.leader + s.tn) % c.n
+    cdef int pos, w, tv = 0, pts, neg
+    cdef uint64_t m = bit(b)
+    s.hands[turn] &= ~m
+    s.tbits[s.tn] = <int8_t>b
+    s.tn += 1
+    s.table |= m
+    s.played |= m
+    if s.tn == 1:
+        s.led = L.suit_of_bit[b]
+    if s.tn < c.n:
+        return 0
+    pos = trick_winner(L, s.tbits, c.n)
+    w = (s.leader + pos) % c.n
+    pts = card_points(L, s.table)
+    if in_side(c, w):
+        if c.objective == OBJECTIVE_POINTS:
+            tv = pts
+        else:
+            tv = 1
+    s.suits_led |= 1 << s.led
+    neg = _neg_points(L, s.table)
+    s.pos_rem -= pts - neg
+    s.neg_rem -= neg
+    s.last_trick = s.table
+    s.last_winner = w
+    s.table = 0
+    s.tn = 0
+    s.led = -1
+    s.leader = w
+    s.trick_index += 1
+    if all_hands(c) == 0:
+        s.done = 1
+        if c.objective == OBJECTIVE_POINTS and in_side(c, w):
+            tv += c.bonus
+    if c.objective == OBJECTIVE_NIL and tv:
+        s.done = 1
+    return tv
+
+
+cdef inline int _neg_points(const layout_t* L, uint64_t cards) noexcept nogil:
+    cdef int total = 0, p
+    while cards:
+        p = L.points[lowest_bit(cards)]
+        if p < 0:
+            total += p
+        cards &= cards - 1
+    return total
+
+
+# --------------------------------------------------------------------------------------
+# transposition table
+
+cdef inline uint64_t make_key(ctx_t* c, uint64_t* key) noexcept nogil:
+    """Pack the position into ``key[0..K-1]``; returns the meta word."""
+    cdef int i, w, o, pos = 0
+    cdef uint64_t h
+    cdef state_t* s = &c.s
+    cdef uint64_t meta
+    for i in range(c.K):
+        key[i] = 0
+    for i in range(c.n):
+        h = s.hands[i]
+        w = pos >> 6
+        o = pos & 63
+        key[w] |= h << o
+        if o and o + c.nc > 64:
+            key[w + 1] |= h >> (64 - o)
+        pos += c.nc
+    meta = <uint64_t>s.leader | (<uint64_t>c.side << 4) | (<uint64_t>1 << 21)
+    if s.played & c.L.breakers:
+        meta |= <uint64_t>1 << 12
+    if c.L.must_play_bit >= 0 and (all_hands(c) >> c.L.must_play_bit) & 1:
+        meta |= (<uint64_t>(s.suits_led & 255)) << 13
+    return meta
+
+
+cdef inline uint64_t key_hash(ctx_t* c, uint64_t* key, uint64_t meta) noexcept nogil:
+    cdef uint64_t h = meta * <uint64_t>0x9E3779B97F4A7C15
+    cdef int i
+    for i in range(c.K):
+        h ^= key[i]
+        h *= <uint64_t>0xBF58476D1CE4E5B9
+        h ^= h >> 31
+    h ^= h >> 29
+    return h
+
+
+cdef inline uint64_t* tt_find(ctx_t* c, uint64_t* key, uint64_t meta, uint64_t h) noexcept nogil:
+    """The entry holding this position, or NULL."""
+    cdef uint64_t* e = c.tt + ((h & c.tt_mask) * TT_WAYS) * c.stride
+    cdef int way, i
+    for way in range(TT_WAYS):
+        if e[c.K] == meta:
+            for i in range(c.K):
+                if e[i] != key[i]:
+                    break
+            else:
+                return e
+        e += c.stride
+    return NULL
+
+
+cdef inline void tt_store(ctx_t* c, uint64_t* key, uint64_t meta, uint64_t h, int lower, int upper,
+                          int best, int tleft) noexcept nogil:
+    cdef uint64_t* e = tt_find(c, key, meta, h)
+    cdef uint64_t* cand
+    cdef uint64_t* victim = NULL
+    cdef int way, i, old_lo, old_hi, score, vscore = 1 << 30
+    cdef uint64_t p
+    if e != NULL:
+        p = e[c.K + 1]
+        old_lo = <int16_t>(p & 0xFFFF)
+        old_hi = <int16_t>((p >> 16) & 0xFFFF)
+        if old_lo > lower:
+            lower = old_lo
+        if old_hi < upper:
+            upper = old_hi
+        if best < 0:
+            best = <int>((p >> 32) & 0xFF) - 1
+        victim = e
+    else:
+        cand = c.tt + ((h & c.tt_mask) * TT_WAYS) * c.stride
+        for way in range(TT_WAYS):
+            p = cand[c.K + 1]
+            if cand[c.K] == 0:
+                victim = cand
+                break
+            # prefer replacing entries of older deals, then the shallowest
+            score = <int>((p >> 40) & 0xFF) + (256 if <int>((p >> 48) & 0xFFFF) == c.gen else 0)
+            if score < vscore:
+                vscore = score
+                victim = cand
+            cand += c.stride
+        for i in range(c.K):
+            victim[i] = key[i]
+        victim[c.K] = meta
+    victim[c.K + 1] = ((<uint64_t>(<uint16_t>lower)) | ((<uint64_t>(<uint16_t>upper)) << 16)
+                       | ((<uint64_t>(best + 1) & 0xFF) << 32) | ((<uint64_t>tleft & 0xFF) << 40)
+                       | ((<uint64_t>c.gen & 0xFFFF) << 48))
+
+
+# --------------------------------------------------------------------------------------
+# move generation and ordering
+
+cdef inline uint64_t representatives(ctx_t* c, uint64_t moves) noexcept nogil:
+    """Drop every card whose next higher live card of its suit is also one of ``moves`` with
+    the same class: the two are interchangeable, the higher one represents the run."""
+    cdef uint64_t live = all_hands(c) | c.s.table
+    cdef uint64_t out = moves, m = moves, above
+    cdef int b, nb
+    cdef const layout_t* L = c.L
+    while m:
+        b = lowest_bit(m)
+        m &= m - 1
+        above = live & ~((bit(b) << 1) - 1) if b < 63 else 0
+        if above:
+            nb = lowest_bit(above)
+            if ((moves >> nb) & 1 and L.suit_of_bit[nb] == L.suit_of_bit[b]
+                    and c.cls[nb] == c.cls[b]):
+                out &= ~bit(b)
+    return out
+
+
+cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noexcept nogil:
+    """Write the cards of ``reps`` into ``out`` best-first; returns how many."""
+    cdef state_t* s = &c.s
+    cdef const layout_t* L = c.L
+    cdef int scores[64]
+    cdef int n = 0, b, p, sc, i, j, tb, ts, pos, wseat, wbit = 0, partner_win = 0, last = 0
+    cdef int want_win = ((c.side >> turn) & 1) == ((c.maxmask >> turn) & 1)
+    cdef uint64_t eligible = 0, live = 0, m = reps
+    if s.tn > 0:
+        eligible = L.trump_mask | L.suit_mask[s.led]
+        pos = trick_winner(L, s.tbits, s.tn)
+        wbit = s.tbits[pos]
+        wseat = (s.leader + pos) % c.n
+        partner_win = ((c.side >> wseat) & 1) == ((c.side >> turn) & 1)
+        last = s.tn == c.n - 1
+    else:
+        live = all_hands(c)
+    while m:
+        b = lowest_bit(m)
+        m &= m - 1
+        p = L.points[b]
+        if b == hint:
+            sc = 1 << 28
+        elif s.tn == 0:
+            if want_win:
+                if highest_bit(live & L.suit_mask[L.suit_of_bit[b]]) == b:
+                    sc = 2000 + 16 * p + b
+                else:
+                    sc = -16 * p - b
+            else:
+                sc = -16 * p - b
+        else:
+            if (eligible >> b) & 1 and b > wbit:     # would win the trick so far
+                if want_win:
+                    if partner_win:
+                        sc = -1000 + 16 * p - b
+                    elif last:
+                        sc = 3000 + 16 * p - b
+                    else:
+                        sc = 3000 + 16 * p + b
+                else:
+                    sc = -3000 - 16 * p - b
+            else:
+                if want_win == partner_win:             # the trick goes where we want it
+                    sc = 1000 + 16 * p + b
+                else:
+                    sc = -16 * p - b
+        # insertion into the sorted list
+        i = n
+        while i > 0 and scores[i - 1] < sc:
+            scores[i] = scores[i - 1]
+            out[i] = out[i - 1]
+            i -= 1
+        scores[i] = sc
+        out[i] = b
+        n += 1
+    return n
+
+
+# --------------------------------------------------------------------------------------
+# the search
+
+cdef int last_trick(ctx_t* c) noexcept nogil:
+    """Every seat holds one card: play them out."""
+    cdef state_t saved = c.s
+    cdef int i, seat, tv = 0
+    for i in range(c.n):
+        seat = (c.s.leader + c.s.tn) % c.n
+        tv = apply_card(c, lowest_bit(c.s.hands[seat]))
+    c.nodes += 1
+    c.s = saved
+    return tv
+
+
+cdef int play_search(ctx_t* c, int b, int alpha, int beta) noexcept nogil:
+    """Value of the remaining play after the seat to move plays ``b``."""
+    cdef state_t saved = c.s
+    cdef int tv = apply_card(c, b)
+    cdef int v
+    if c.s.done:
+        v = tv
+    else:
+        v = tv + ab(c, alpha - tv, beta - tv)
+    c.s = saved
+    return v
+
+
+cdef int ab(ctx_t* c, int alpha, int beta) noexcept nogil:
+    """Fail-soft alpha-beta value of the remaining play for the declarer's side."""
+    cdef state_t* s = &c.s
+    cdef int lo, hi, turn, n_moves, i, b, v, best, best_card = -1, hint = -1, tleft = 0
+    cdef int maximise, a0, b0
+    cdef uint64_t key[MAX_KEY]
+    cdef uint64_t meta = 0, h = 0, p
+    cdef uint64_t* e
+    cdef uint64_t moves
+    cdef int order[64]
+    cdef int at_boundary = s.tn == 0
+    c.nodes += 1
+    if s.done:
+        return 0
+    value_bounds(c, &lo, &hi)
+    if hi <= alpha:
+        return hi
+    if lo >= beta:
+        return lo
+    if lo == hi:
+        return lo
+    if at_boundary:
+        tleft = tricks_left(c)
+        if tleft == 1:
+            return last_trick(c)
+        meta = make_key(c, key)
+        h = key_hash(c, key, meta)
+        e = tt_find(c, key, meta, h)
+        if e != NULL:
+            p = e[c.K + 1]
+            lo = <int16_t>(p & 0xFFFF)
+            hi = <int16_t>((p >> 16) & 0xFFFF)
+            if lo >= beta or lo == hi:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo > alpha:
+                alpha = lo
+            if hi < beta:
+                beta = hi
+            hint = <int>((p >> 32) & 0xFF) - 1
+    a0 = alpha
+    b0 = beta
+    turn = (s.leader + s.tn) % c.n
+    maximise = (c.maxmask >> turn) & 1
+    moves = legal_moves(c.L, s.hands[turn], s.led, s.trick_index, s.played, s.suits_led)
+    n_moves = order_moves(c, representatives(c, moves), turn, hint, order)
+    best = -INF if maximise else INF
+    for i in range(n_moves):
+        b = order[i]
+        v = play_search(c, b, alpha, beta)
+        if maximise:
+            if v > best:
+                best = v
+                best_card = b
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        else:
+            if v < best:
+                best = v
+                best_card = b
+                if v < beta:
+                    beta = v
+                    if alpha >= beta:
+                        break
+    if at_boundary:
+        if best <= a0:
+            tt_store(c, key, meta, h, -INF, best, best_card, tleft)
+        elif best >= b0:
+            tt_store(c, key, meta, h, best, INF, best_card, tleft)
+        else:
+            tt_store(c, key, meta, h, best, best, best_card, tleft)
+    return best
+
+
+cdef int mtd_after(ctx_t* c, int b, int guess) noexcept nogil:
+    """Exact value after the seat to move plays ``b`` (``b < 0``: of the position itself)."""
+    cdef int lower = -INF, upper = INF, g = guess, beta
+    while lower < upper:
+        beta = g + 1 if g == lower else g
+        if b >= 0:
+            g = play_search(c, b, beta - 1, beta)
+        else:
+            g = ab(c, beta - 1, beta)
+        if g < beta:
+            upper = g
+        else:
+            lower = g
+    return g
+
+
+cdef int first_guess(ctx_t* c) noexcept nogil:
+    cdef int lo, hi
+    value_bounds(c, &lo, &hi)
+    return (lo + hi) // 2
+
+
+cdef int follow_line(ctx_t* c, int value, int8_t* line, int* side_tricks, int* side_melds,
+                     int* opp_melds) noexcept nogil:
+    """Play one optimal line from the current state (whose exact value is ``value``) to the
+    end, recording the cards; returns the number of cards played.  Each step keeps a card
+    whose child provably has the position's value (a null-window probe per card tried)."""
+    cdef state_t* s = &c.s
+    cdef int n_line = 0, turn, maximise, n_moves, i, b, chosen, tv, v, meld
+    cdef int order[64]
+    cdef uint64_t moves
+    while not s.done and (all_hands(c) or s.tn):
+        turn = (s.leader + s.tn) % c.n
+        maximise = (c.maxmask >> turn) & 1
+        moves = legal_moves(c.L, s.hands[turn], s.led, s.trick_index, s.played, s.suits_led)
+        n_moves = order_moves(c, representatives(c, moves), turn, -1, order)
+        chosen = order[0]
+        for i in range(n_moves):
+            b = order[i]
+            if n_moves == 1:
+                break
+            if maximise:
+                if play_search(c, b, value - 1, value) >= value:
+                    chosen = b
+                    break
+            else:
+                if play_search(c, b, value, value + 1) <= value:
+                    chosen = b
+                    break
+        line[n_line] = <int8_t>chosen
+        n_line += 1
+        tv = apply_card(c, chosen)
+        value -= tv
+        if s.tn == 0:
+            if in_side(c, s.last_winner):
+                side_tricks[0] += 1
+            if c.L.has_trick_melds:
+                meld = trick_meld_value(c.L, s.last_trick)
+                if in_side(c, s.last_winner):
+                    side_melds[0] += meld
+                else:
+                    opp_melds[0] += meld
+    return n_line
+
+
+# --------------------------------------------------------------------------------------
+# set-up shared by the Python entry points
+
+cdef void init_ctx(ctx_t* c, const layout_t* L, const int8_t* cls, uint64_t* tt, uint64_t n_buckets,
+                   int side, int goal_max) noexcept nogil:
+    c.L = L
+    c.n = L.n_seats
+    c.nc = L.n_cards
+    c.K = (L.n_seats * L.n_cards + 63) // 64
+    c.stride = c.K + 2
+    c.objective = L.objective
+    c.bonus = L.last_trick_bonus
+    c.all_seats = (1 << L.n_seats) - 1
+    c.cls = cls
+    c.tt = tt
+    c.tt_mask = n_buckets - 1
+    c.gen = 1
+    c.nodes = 0
+    set_side(c, side, goal_max)
+
+
+cdef inline void set_side(ctx_t* c, int side, int goal_max) noexcept nogil:
+    c.side = side
+    c.maxmask = side if goal_max else (c.all_seats & ~side)
+
+
+cdef void init_state(ctx_t* c, const uint64_t* hands, int leader, uint64_t played,
+                     int suits_led, int trick_index) noexcept nogil:
+    cdef state_t* s = &c.s
+    cdef int i
+    cdef uint64_t live = 0
+    memset(s, 0, sizeof(state_t))
+    for i in range(c.n):
+        s.hands[i] = hands[i]
+        live |= hands[i]
+    s.leader = leader
+    s.led = -1
+    s.played = played
+    s.suits_led = suits_led
+    s.trick_index = trick_index
+    s.last_winner = -1
+    s.neg_rem = _neg_points(c.L, live)
+    s.pos_rem = card_points(c.L, live) - s.neg_rem
+
+
+cdef uint64_t buckets_for(int stride, double tt_mb, int live_cards):
+    """Power-of-two bucket count within ``tt_mb`` (and no larger than the game needs)."""
+    cdef uint64_t budget = <uint64_t>(tt_mb * 1048576.0 / (8.0 * stride * TT_WAYS))
+    cdef uint64_t cap
+    if live_cards <= 20:
+        cap = 1 << 12
+    elif live_cards <= 32:
+        cap = 1 << 16
+    elif live_cards <= 40:
+        cap = 1 << 18
+    else:
+        cap = 1 << 20
+    if budget > cap:
+        budget = cap
+    cdef uint64_t n = 1
+    while n * 2 <= budget:
+        n *= 2
+    return n
+
+
+def tt_words(CoreLayout core, double tt_mb, int live_cards):
+    """Number of uint64 words of the transposition table for this layout."""
+    cdef int K = (core.c.n_seats * core.c.n_cards + 63) // 64
+    return int(buckets_for(K + 2, tt_mb, live_cards)) * TT_WAYS * (K + 2)
+
+
+# --------------------------------------------------------------------------------------
+# Python entry points (inputs already validated and translated to layout bits)
+
+def solve_position(CoreLayout core, const int8_t[::1] cls, uint64_t[::1] hands, int leader,
+                   const int8_t[::1] trick, uint64_t played, int suits_led, int trick_index,
+                   int side, bint goal_max, double tt_mb, bint card_values):
+    """Solve one position.  ``hands`` are the remaining hands (layout bits), ``trick`` the
+    table cards in play order (layout bits) led by ``leader``, ``played`` the cards of
+    earlier tricks.  Returns ``(value, {bit: value}, [bits of the line], nodes)``."""
+    cdef ctx_t c
+    cdef const layout_t* L = &core.c
+    cdef int n = L.n_seats, i, b, v, value, tv_before = 0, n_line
+    cdef int dummy_t = 0, dummy_a = 0, dummy_b = 0
+    cdef uint64_t live = 0
+    for i in range(n):
+        live |= hands[i]
+    live_cards = popcount(live) + trick.shape[0]
+    words = tt_words(core, tt_mb, live_cards)
+    tt_arr = np.zeros(words, dtype=np.uint64)
+    cdef uint64_t[::1] tt = tt_arr
+    cdef int K = (n * L.n_cards + 63) // 64
+    cdef uint64_t n_buckets = words // (TT_WAYS * (K + 2))
+    cdef int8_t line[64]
+    cdef int order[64]
+    cdef int n_moves, turn
+    cdef uint64_t moves, reps
+    values = {}
+    cdef uint64_t start[8]
+    for i in range(n):
+        start[i] = hands[i]
+    for i in range(trick.shape[0]):
+        start[(leader + i) % n] |= bit(trick[i])
+    with nogil:
+        init_ctx(&c, L, &cls[0], &tt[0], n_buckets, side, goal_max)
+        # the table cards are put back in their hands and replayed, so that the state
+        # (trick, led suit, live points) is exactly what the search builds itself
+        init_state(&c, start, leader, played, suits_led, trick_index)
+        for i in range(trick.shape[0]):
+            apply_card(&c, trick[i])
+    # (a trick is never complete here: the Python layer checks len(trick) < n_seats)
+    turn = (c.s.leader + c.s.tn) % n
+    if c.s.done or (all_hands(&c) == 0):
+        return 0, {}, [], 0
+    moves = legal_moves(L, c.s.hands[turn], c.s.led, c.s.trick_index, c.s.played, c.s.suits_led)
+    reps = representatives(&c, moves)
+    if card_values:
+        with nogil:
+            n_moves = order_moves(&c, reps, turn, -1, order)
+        for i in range(n_moves):
+            b = order[i]
+            with nogil:
+                v = mtd_after(&c, b, first_guess(&c))
+            values[b] = v
+        if (c.maxmask >> turn) & 1:
+            value = max(values.values())
+        else:
+            value = min(values.values())
+    else:
+        with nogil:
+            value = mtd_after(&c, -1, first_guess(&c))
+    with nogil:
+        n_line = follow_line(&c, value, line, &dummy_t, &dummy_a, &dummy_b)
+    return value, values, [line[i] for i in range(n_line)], c.nodes
+
+
+def solve_batch(CoreLayout core, const int8_t[::1] cls, const uint64_t[:, ::1] hands,
+                const int8_t[::1] leaders, const uint8_t[::1] sides, bint goal_max,
+                double tt_mb, int16_t[::1] value, int8_t[::1] side_tricks,
+                int8_t[::1] last_winner, int16_t[::1] side_melds, int16_t[::1] opp_melds,
+                int64_t[::1] nodes):
+    """Solve ``hands.shape[0]`` deals from the start of a trick (layout bits, validated);
+    fills the output arrays.  Runs without the GIL."""
+    cdef ctx_t c
+    cdef const layout_t* L = &core.c
+    cdef Py_ssize_t n_deals = hands.shape[0], d
+    cdef int n = L.n_seats, K = (n * L.n_cards + 63) // 64
+    cdef int max_live = 0, i, v, st, sm, om
+    cdef uint64_t live
+    cdef int8_t line[64]
+    for d in range(n_deals):
+        live = 0
+        for i in range(n):
+            live |= hands[d, i]
+        if popcount(live) > max_live:
+            max_live = popcount(live)
+    words = tt_words(core, tt_mb, max_live)
+    tt_arr = np.zeros(words, dtype=np.uint64)
+    cdef uint64_t[::1] tt = tt_arr
+    cdef uint64_t n_buckets = words // (TT_WAYS * (K + 2))
+    if n_deals == 0:
+        return
+    with nogil:
+        init_ctx(&c, L, &cls[0], &tt[0], n_buckets, sides[0], goal_max)
+        for d in range(n_deals):
+            set_side(&c, sides[d], goal_max)
+            c.gen = 1 + (d & 0x7FFF)
+            c.nodes = 0
+            init_state(&c, &hands[d, 0], leaders[d], 0, 0,
+                       L.hand_size - popcount(hands[d, 0]))
+            v = mtd_after(&c, -1, first_guess(&c))
+            st = 0
+            sm = 0
+            om = 0
+            follow_line(&c, v, line, &st, &sm, &om)
+            value[d] = <int16_t>v
+            side_tricks[d] = <int8_t>st
+            last_winner[d] = <int8_t>c.s.last_winner
+            side_melds[d] = <int16_t>sm
+            opp_melds[d] = <int16_t>om
+            nodes[d] = c.nodes

@@ -1,0 +1,504 @@
+"""Exact double-dummy solving: the value of a position when every card is visible.
+
+:func:`solve` answers for one position (a full deal, a position after some tricks, or a
+position in the middle of a trick) with the value, the value of every legal card (like
+DDS ``SolveBoard``) and one optimal line of play.  :func:`solve_many` solves many deals
+from the start of a trick in one compiled loop that runs without the GIL.
+
+The value always counts what the *declarer's side* takes in the remaining play:
+
+* ``points`` objective: card points of the tricks it wins, plus the last-trick bonus if it
+  wins the last trick;
+* ``tricks``: the number of tricks it wins;
+* ``nil``: 1 if the declarer's side takes a trick (play stops there), else 0.
+
+The declarer's side optimises the value as the layout's ``goal`` says (``'max'`` or
+``'min'``; override with ``goal=``), every other seat the opposite way.  Games without a
+declaring side use the paranoid reduction: the declarer seat alone against all others.
+
+Examples
+--------
+Goathead, 3 players, hearts trump, two cards each; the declarer (seat 0) leads:
+
+>>> from trickcore import solve
+>>> r = solve("goathead3", "hearts", ["JC AS", "QH 10S", "KS QS"])
+>>> r.value                       # A♠ 10♠ Q♠ (24) and J♣ Q♥ K♠ (9), in either order
+33
+>>> {str(c): v for c, v in sorted(r.card_values.items())}
+{'J♣': 33, 'A♠': 33}
+>>> [str(c) for c in r.line]
+['A♠', '10♠', 'Q♠', 'J♣', 'Q♥', 'K♠']
+
+Mid-trick: seat 1 led Q♥ and seat 2 followed with K♠ (both now hold one card fewer):
+
+>>> r = solve("goathead3", "hearts", ["JC AS", "10S", "QS"], leader=1, trick=["QH", "KS"])
+>>> r.value, {str(c): v for c, v in sorted(r.card_values.items())}
+(33, {'J♣': 33})
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+import weakref
+
+import numpy as np
+
+from .cards import Card, CardSet, parse_card, parse_hand
+from .games import Game, get_game
+from .layout import Layout
+
+__all__ = ["solve", "solve_many", "SolveResult", "ManyResult"]
+
+
+@dataclass
+class SolveResult:
+    """Result of :func:`solve`.
+
+    Attributes
+    ----------
+    value:
+        Exact value of the remaining play for the declarer's side.
+    card_values:
+        Value of playing each legal card of the seat to move (``Card`` → int); the best
+        of them (max or min by who moves) equals ``value``.
+    line:
+        One optimal line of play from the position to the end (for ``nil``: until the
+        declarer's side takes a trick, when play stops).
+    nodes:
+        Search nodes visited (a regression signature, not a time).
+    side:
+        Seat bit mask of the declarer's side used.
+    """
+
+    value: int
+    card_values: dict[Card, int] = field(default_factory=dict)
+    line: list[Card] = field(default_factory=list)
+    nodes: int = 0
+    side: int = 0
+
+
+@dataclass
+class ManyResult:
+    """Result of :func:`solve_many`: one entry per deal in each numpy array."""
+
+    value: np.ndarray
+    side_tricks: np.ndarray
+    last_trick_winner: np.ndarray
+    side_melds: np.ndarray
+    opp_melds: np.ndarray
+    nodes: np.ndarray
+    side: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.value)
+
+    def to_frame(self):
+        """The results as a pandas DataFrame, one row per deal."""
+        import pandas as pd
+
+        return pd.DataFrame(
+            {
+                "value": self.value,
+                "side_tricks": self.side_tricks,
+                "last_trick_winner": self.last_trick_winner,
+                "side_melds": self.side_melds,
+                "opp_melds": self.opp_melds,
+                "nodes": self.nodes,
+                "side": self.side,
+            }
+        )
+
+
+# ------------------------------------------------------------------------------------------
+# helpers
+
+_CLASS_CACHE: "weakref.WeakKeyDictionary[Layout, np.ndarray]" = weakref.WeakKeyDictionary()
+
+
+def _classes(layout: Layout) -> np.ndarray:
+    """Equivalence class per layout bit: cards of one suit that may share a run must agree
+    on points and on every rule flag (restricted lead, breaker, first-trick rules, forced
+    cards).  Cards differing in any of these are never merged."""
+    cls = _CLASS_CACHE.get(layout)
+    if cls is not None:
+        return cls
+    keys: dict[tuple, int] = {}
+    out = np.zeros(64, dtype=np.int8)
+    for b, card in enumerate(layout.bit_to_card):
+        if card < 0:
+            continue
+        card = Card(int(card))
+        k = (
+            layout.points.get(card, 0),
+            card in layout.lead_restricted,
+            card in layout.breakers,
+            card in layout.first_trick_forbidden,
+            card == layout.first_lead,
+            card == layout.must_play_first,
+            card if card in (layout.first_lead, layout.must_play_first) else None,
+        )
+        out[b] = keys.setdefault(k, len(keys) % 127)
+    _CLASS_CACHE[layout] = out
+    return out
+
+
+def _resolve_layout(game: Any, contract: Any, rules: dict) -> Layout:
+    if isinstance(game, Layout):
+        if contract is not None and contract != game.contract:
+            raise ValueError(f"a Layout ({game.name}) was given; contract must be None, not {contract!r}")
+        if rules:
+            raise ValueError(f"rule options {sorted(rules)} cannot be applied to a ready Layout")
+        return game
+    g = get_game(game)
+    if contract is None:
+        raise ValueError(f"a contract of {g.id} is needed; valid contracts: {', '.join(g.contracts)}")
+    return g.layout(contract, **rules)
+
+
+def _check_seat(name: str, value: Any, n_seats: int) -> int:
+    try:
+        seat = int(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be a seat number 0..{n_seats - 1}, not {value!r}") from None
+    if seat != value or not 0 <= seat < n_seats:
+        raise ValueError(f"{name} must be a seat number 0..{n_seats - 1}, not {value!r}")
+    return seat
+
+
+def _check_goal(layout: Layout, goal: Any) -> bool:
+    goal = layout.goal if goal is None else goal
+    if goal not in ("max", "min"):
+        raise ValueError(f"goal must be 'max' or 'min', not {goal!r}")
+    return goal == "max"
+
+
+def _check_tt(tt_mb: Any) -> float:
+    try:
+        mb = float(tt_mb)
+    except (TypeError, ValueError):
+        raise ValueError(f"tt_mb must be a positive number of megabytes, not {tt_mb!r}") from None
+    if not mb > 0 or mb > 65536:
+        raise ValueError(f"tt_mb must be a positive number of megabytes (at most 65536), not {tt_mb!r}")
+    return mb
+
+
+def _check_side(side: Any, n_seats: int) -> int:
+    try:
+        s = int(side)
+    except (TypeError, ValueError):
+        raise ValueError(f"sides must be a seat bit mask, not {side!r}") from None
+    if s != side or not 0 < s < (1 << n_seats):
+        raise ValueError(f"sides must be a non-empty seat bit mask below {1 << n_seats}, not {side!r}")
+    return s
+
+
+def _parse_suits_led(layout: Layout, suits_led: Any, played: CardSet) -> int:
+    if suits_led is None:
+        mask = 0
+        for card in played:
+            mask |= 1 << layout.effective_suit(card)
+        return mask
+    if isinstance(suits_led, (int, np.integer)) and not isinstance(suits_led, bool):
+        mask = int(suits_led)
+        if not 0 <= mask < (1 << len(layout.suits)):
+            raise ValueError(f"suits_led bit mask must be below {1 << len(layout.suits)}, not {suits_led!r}")
+        return mask
+    mask = 0
+    for s in suits_led:
+        if isinstance(s, str) and s in layout.suit_names:
+            mask |= 1 << layout.suit_names.index(s)
+        elif isinstance(s, (int, np.integer)) and 0 <= int(s) < len(layout.suits):
+            mask |= 1 << int(s)
+        else:
+            raise ValueError(f"unknown suit {s!r} in suits_led; valid: {layout.suit_names} or their indices")
+    return mask
+
+
+def _to_bits(layout: Layout, cards: Iterable[Card]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << int(layout.card_to_bit[int(c)])
+    return m
+
+
+# ------------------------------------------------------------------------------------------
+# public API
+
+
+def solve(
+    game: str | Game | Layout,
+    contract: str | None,
+    hands: Sequence[Any],
+    *,
+    leader: int = 0,
+    declarer: int = 0,
+    trick: Sequence[Any] = (),
+    played: Any = None,
+    suits_led: Any = None,
+    goal: str | None = None,
+    sides: int | None = None,
+    tt_mb: float = 256,
+    **rules: Any,
+) -> SolveResult:
+    """Exact double-dummy value of one position, with card values and an optimal line.
+
+    Parameters
+    ----------
+    game, contract:
+        Game id (or :class:`~trickcore.games.Game`) and contract; or a ready
+        :class:`~trickcore.layout.Layout` with ``contract=None``.
+    hands:
+        One hand per seat (text such as ``"JC AH TH"`` / ``"J♣ A♥ 10♥"``, a ``CardSet`` or
+        a universal bit-board).  Hands may hold fewer cards than a full deal.
+    leader:
+        Seat that leads the current trick (the trick of ``trick``, or the next trick).
+    declarer:
+        The declarer's seat; its side comes from ``layout.sides`` (with the table cards
+        put back in their hands) unless ``sides`` is given.
+    trick:
+        Cards already on the table, in play order starting with ``leader``'s card; the
+        seats that played them hold one card fewer than the others.
+    played:
+        Cards played in earlier tricks.  They decide whether a restricted suit is broken.
+        The trick index (for first-trick rules and unlock tricks) is
+        ``(hand_size * n_seats - cards in hands and on the table) // n_seats``.
+    suits_led:
+        Effective suits led in earlier tricks (bit mask, or suit names/indices), for a
+        must-play card such as Sheepshead's called ace.  Default (``None``): every
+        effective suit with a card in ``played`` counts as led — pass it explicitly when a
+        card of that suit was only discarded.
+    goal:
+        ``'max'`` or ``'min'``: overrides ``layout.goal`` (what the declarer's side wants).
+    sides:
+        Seat bit mask of the declarer's side, overriding ``layout.sides`` (needed when the
+        card that decides the partnership was played already).
+    tt_mb:
+        Upper bound of the transposition table's memory in megabytes.
+    **rules:
+        Rule options of the game (see ``Game.options``).
+
+    Returns
+    -------
+    SolveResult
+
+    Raises
+    ------
+    ValueError
+        On malformed, duplicate or foreign cards, hand sizes that do not fit the trick,
+        seats out of range, unknown contracts or options.
+
+    Examples
+    --------
+    A 2-card Goathead court (jacks trump) ending; seat 0 declares and leads:
+
+    >>> r = solve("goathead3", "court", ["JC AH", "JD 10H", "KH QH"])
+    >>> r.value, [str(c) for c in r.line]
+    (32, ['A♥', '10♥', 'Q♥', 'J♣', 'J♦', 'K♥'])
+    >>> solve("goathead3", "court", ["JC AH", "JD", "KH QH"])
+    Traceback (most recent call last):
+      ...
+    ValueError: hand sizes [2, 1, 2] do not fit a trick of 0 card(s) led by seat 0
+    """
+    from . import _solve
+
+    layout = _resolve_layout(game, contract, rules)
+    n = layout.n_seats
+    leader = _check_seat("leader", leader, n)
+    declarer = _check_seat("declarer", declarer, n)
+    goal_max = _check_goal(layout, goal)
+    mb = _check_tt(tt_mb)
+    parsed = layout.check_hands(hands)
+    if isinstance(trick, (str, CardSet)):
+        trick_cards = list(parse_hand(trick)) if isinstance(trick, CardSet) else [parse_card(t) for t in trick.replace(",", " ").split()]
+    else:
+        trick_cards = [parse_card(t) for t in trick]
+    if len(trick_cards) >= n:
+        raise ValueError(f"trick holds {len(trick_cards)} cards; a trick of {n} seats is complete with {n}")
+    if len(set(trick_cards)) != len(trick_cards):
+        raise ValueError("a card appears twice in trick")
+    in_hands = CardSet()
+    for h in parsed:
+        in_hands |= h
+    for card in trick_cards:
+        if card not in layout.deck:
+            raise ValueError(f"trick card {card} is not in the deck of {layout.name}")
+        if card in in_hands:
+            raise ValueError(f"trick card {card} is also in a hand")
+    played_set = parse_hand(played) if played is not None else CardSet()
+    if played_set - layout.deck:
+        raise ValueError(f"played cards {played_set - layout.deck} are not in the deck of {layout.name}")
+    overlap = played_set & (in_hands | CardSet(trick_cards))
+    if overlap:
+        raise ValueError(f"played cards {overlap} are also in a hand or on the table")
+    sizes = [len(h) for h in parsed]
+    k = len(trick_cards)
+    full = sizes[(leader + k) % n] if k < n else 0
+    expect = [full - 1 if (s - leader) % n < k else full for s in range(n)]
+    if sizes != expect or (k and full < 1):
+        raise ValueError(f"hand sizes {sizes} do not fit a trick of {k} card(s) led by seat {leader}")
+    remaining = sum(sizes) + k
+    trick_index = (layout.hand_size * n - remaining) // n
+    if len(played_set) > layout.hand_size * n + layout.kitty_size - remaining:
+        raise ValueError(f"{len(played_set)} played cards cannot have left {remaining} in play")
+    suits_mask = _parse_suits_led(layout, suits_led, played_set)
+    if sides is None:
+        start = [h.mask for h in parsed]
+        for i, card in enumerate(trick_cards):
+            start[(leader + i) % n] |= 1 << int(card)
+        side = int(layout.sides(np.array(start, dtype=np.uint64), declarer))
+    else:
+        side = _check_side(sides, n)
+    if remaining == 0:
+        return SolveResult(0, {}, [], 0, side)
+    hand_bits = np.array([_to_bits(layout, h) for h in parsed], dtype=np.uint64)
+    trick_bits = np.array([layout.card_to_bit[int(c)] for c in trick_cards], dtype=np.int8)
+    value, values, line, nodes = _solve.solve_position(
+        layout.core, _classes(layout), hand_bits, leader, trick_bits, _to_bits(layout, played_set),
+        suits_mask, trick_index, side, goal_max, mb, True,
+    )
+    b2c = layout.bit_to_card
+    card_values = {}
+    # every card of a run of equivalent cards has its representative's value
+    turn = (leader + k) % n
+    mover = parsed[turn]
+    legal = layout.legal_moves(
+        mover, trick_cards[0] if trick_cards else None, trick_index=trick_index,
+        played=played_set | CardSet(trick_cards), suits_led=suits_mask,
+    )
+    rep_bits = sorted(values)
+    for card in legal:
+        b = int(layout.card_to_bit[int(card)])
+        rep = min(r for r in rep_bits if r >= b and layout.suits and _same_suit(layout, r, b))
+        card_values[card] = int(values[rep])
+    return SolveResult(int(value), dict(sorted(card_values.items())), [Card(int(b2c[b])) for b in line], int(nodes), side)
+
+
+def _same_suit(layout: Layout, a: int, b: int) -> bool:
+    sm = layout.suit_masks
+    return any((int(m) >> a) & 1 and (int(m) >> b) & 1 for m in sm)
+
+
+def _popcount(a: np.ndarray) -> np.ndarray:
+    return np.bitwise_count(a).astype(np.int64)
+
+
+def _seat_array(name: str, value: Any, n_deals: int, n_seats: int) -> np.ndarray:
+    arr = np.asarray(value)
+    if arr.ndim == 0:
+        arr = np.full(n_deals, arr)
+    if arr.shape != (n_deals,):
+        raise ValueError(f"{name} must be a seat or an array of {n_deals} seats, got shape {arr.shape}")
+    if arr.dtype.kind not in "iu" and not (arr.dtype.kind == "f" and np.all(arr == np.round(arr))):
+        raise ValueError(f"{name} must hold integer seats, not {arr.dtype}")
+    arr = arr.astype(np.int64)
+    if n_deals and (arr.min() < 0 or arr.max() >= n_seats):
+        raise ValueError(f"{name} must be seats 0..{n_seats - 1}")
+    return arr
+
+
+def solve_many(
+    game: str | Game | Layout,
+    contract: str | None,
+    hands: Any,
+    *,
+    leader: Any = 0,
+    declarer: Any = 0,
+    sides: Any = None,
+    goal: str | None = None,
+    tt_mb: float = 256,
+    **rules: Any,
+) -> ManyResult:
+    """Solve many deals from the start of a trick in one compiled loop (no GIL held).
+
+    Parameters
+    ----------
+    game, contract, goal, tt_mb, **rules:
+        As in :func:`solve`.  The transposition table is allocated once for the call and
+        reused across deals.
+    hands:
+        ``uint64`` array ``(n, n_seats)`` or ``(n, n_seats + 1)`` (a trailing kitty column
+        is ignored) of universal bit-boards; within a deal every hand holds the same number
+        of cards (a full deal, or the position at the start of a later trick — then no
+        restricted suit counts as broken and no suit as led).
+    leader, declarer:
+        A seat, or an int array ``(n,)``.
+    sides:
+        Declarer's side seat masks (int or ``(n,)``); default ``layout.sides(hands, declarer)``.
+
+    Returns
+    -------
+    ManyResult
+        ``value`` int16, ``side_tricks`` int8 (tricks of the declarer's side along the
+        optimal line found), ``last_trick_winner`` int8 (seat; for ``nil`` the winner of
+        the trick where play stopped), ``side_melds`` / ``opp_melds`` int16 (Clover trick
+        melds collected along that line), ``nodes`` int64, ``side`` uint8.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from trickcore import CardSet
+    >>> deal = [CardSet.parse(h).mask for h in ("JC AS", "QH 10S", "KS QS")]
+    >>> r = solve_many("goathead3", "hearts", np.array([deal, deal], dtype=np.uint64), leader=[0, 1])
+    >>> r.value.tolist(), r.side_tricks.tolist(), r.last_trick_winner.tolist()
+    ([33, 33], [2, 2], [0, 0])
+    """
+    from . import _solve
+
+    layout = _resolve_layout(game, contract, rules)
+    n = layout.n_seats
+    goal_max = _check_goal(layout, goal)
+    mb = _check_tt(tt_mb)
+    arr = np.asarray(hands)
+    if arr.ndim != 2 or arr.shape[1] not in (n, n + 1):
+        raise ValueError(f"hands must have shape (n_deals, {n}) or (n_deals, {n + 1}), got {arr.shape}")
+    if arr.dtype.kind == "O" or arr.dtype.kind not in "iu":
+        raise ValueError(f"hands must be integer bit-boards (uint64), not {arr.dtype}")
+    if arr.dtype.kind == "i" and arr.size and arr.min() < 0:
+        raise ValueError("hands hold negative bit-boards")
+    h = np.ascontiguousarray(arr[:, :n], dtype=np.uint64)
+    n_deals = h.shape[0]
+    deck = np.uint64(layout.deck.mask)
+    foreign = (h & ~deck) != 0
+    if foreign.any():
+        d, s = np.argwhere(foreign)[0]
+        raise ValueError(f"deal {d}, seat {s}: {CardSet(int(h[d, s]) & ~int(deck))} not in the deck of {layout.name}")
+    counts = _popcount(h)
+    union = np.bitwise_or.reduce(h, axis=1) if n_deals else np.zeros(0, dtype=np.uint64)
+    overlap = counts.sum(axis=1) != _popcount(union)
+    if overlap.any():
+        raise ValueError(f"deal {int(np.argmax(overlap))}: a card is in two hands")
+    unequal = (counts != counts[:, :1]).any(axis=1)
+    if unequal.any():
+        d = int(np.argmax(unequal))
+        raise ValueError(f"deal {d}: hands of unequal size {counts[d].tolist()}")
+    if n_deals and counts.max() > layout.hand_size:
+        d = int(np.argmax(counts.max(axis=1)))
+        raise ValueError(f"deal {d}: {int(counts[d].max())} cards, more than the {layout.hand_size} of {layout.name}")
+    leaders = _seat_array("leader", leader, n_deals, n)
+    declarers = _seat_array("declarer", declarer, n_deals, n)
+    if sides is None:
+        side = np.asarray(layout.sides(h, declarers), dtype=np.uint8).reshape(n_deals) if n_deals else np.zeros(0, np.uint8)
+    else:
+        sarr = np.asarray(sides)
+        if sarr.ndim == 0:
+            sarr = np.full(n_deals, sarr)
+        if sarr.shape != (n_deals,) or sarr.dtype.kind not in "iu":
+            raise ValueError(f"sides must be a seat mask or an int array of {n_deals} masks")
+        if n_deals and (sarr.min() <= 0 or sarr.max() >= (1 << n)):
+            raise ValueError(f"sides must be non-empty seat masks below {1 << n}")
+        side = sarr.astype(np.uint8)
+    side = np.ascontiguousarray(side, dtype=np.uint8)
+    bits = np.ascontiguousarray(layout.to_layout_bits(h), dtype=np.uint64)
+    value = np.zeros(n_deals, dtype=np.int16)
+    side_tricks = np.zeros(n_deals, dtype=np.int8)
+    last = np.full(n_deals, -1, dtype=np.int8)
+    side_melds = np.zeros(n_deals, dtype=np.int16)
+    opp_melds = np.zeros(n_deals, dtype=np.int16)
+    nodes = np.zeros(n_deals, dtype=np.int64)
+    _solve.solve_batch(
+        layout.core, _classes(layout), bits, leaders.astype(np.int8), side, goal_max, mb,
+        value, side_tricks, last, side_melds, opp_melds, nodes,
+    )
+    return ManyResult(value, side_tricks, last, side_melds, opp_melds, nodes, side)

@@ -1,0 +1,321 @@
+"""Solver API tests: shapes, hand-checkable positions per objective, mid-trick positions,
+card values against the value, replayed lines, solve vs solve_many, errors, and a plain
+Python minimax cross-check on small random positions of every registered game."""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+import pytest
+
+from trickcore import Card, CardSet, get_game
+from trickcore.games import GAME_IDS
+from trickcore.solver import ManyResult, SolveResult, solve, solve_many
+
+
+# ------------------------------------------------------------------------------------------
+# plain-Python reference: exhaustive minimax over the layout's own legal-move rule
+
+
+def minimax(layout, hands, leader, side, goal_max, trick=(), played=CardSet(), suits_led=0, trick_index=0):
+    """Exact value by brute force (no pruning, no tables).  ``hands`` are CardSets."""
+    n = layout.n_seats
+    maxers = side if goal_max else ((1 << n) - 1) & ~side
+
+    @functools.lru_cache(maxsize=None)
+    def rec(hmasks, trick, leader, played, suits_led, ti):
+        if not any(hmasks) and not trick:
+            return 0
+        turn = (leader + len(trick)) % n
+        led = Card(trick[0]) if trick else None
+        moves = layout.legal_moves(CardSet(hmasks[turn]), led, trick_index=ti, played=CardSet(played), suits_led=suits_led)
+        vals = []
+        for card in moves:
+            hm = list(hmasks)
+            hm[turn] &= ~(1 << card)
+            t = trick + (int(card),)
+            pl = played | (1 << card)
+            if len(t) < n:
+                vals.append(rec(tuple(hm), t, leader, pl, suits_led, ti))
+                continue
+            w = (leader + layout.trick_winner([Card(c) for c in t])) % n
+            last = not any(hm)
+            won = (side >> w) & 1
+            if layout.objective == "points":
+                tv = sum(layout.points.get(Card(c), 0) for c in t) + (layout.last_trick_bonus if last else 0)
+                tv = tv if won else 0
+            else:
+                tv = 1 if won else 0
+            sl = suits_led | (1 << layout.effective_suit(Card(t[0])))
+            if layout.objective == "nil" and won:
+                vals.append(1)
+            elif last:
+                vals.append(tv)
+            else:
+                vals.append(tv + rec(tuple(hm), (), w, pl, sl, ti + 1))
+        return max(vals) if (maxers >> turn) & 1 else min(vals)
+
+    return rec(tuple(h.mask for h in hands), tuple(int(c) for c in trick), leader, played.mask, suits_led, trick_index)
+
+
+def random_position(layout, rng, tricks_left, mid=0):
+    """Random hands of ``tricks_left`` cards each; ``mid`` cards already on the table."""
+    cards = list(layout.deck)
+    rng.shuffle(cards)
+    n = layout.n_seats
+    hands = [CardSet(cards[s * tricks_left:(s + 1) * tricks_left]) for s in range(n)]
+    return hands
+
+
+def replay(layout, hands, leader, line, side, trick=(), played=CardSet(), suits_led=0):
+    """Play ``line`` checking legality; returns the side's value collected."""
+    n = layout.n_seats
+    hands = [CardSet(h) for h in hands]
+    remaining = sum(len(h) for h in hands) + len(trick)
+    ti = (layout.hand_size * n - remaining) // n
+    trick = list(trick)
+    played = CardSet(played) | CardSet(trick)
+    total = 0
+    for card in line:
+        turn = (leader + len(trick)) % n
+        legal = layout.legal_moves(hands[turn], trick[0] if trick else None, trick_index=ti, played=played, suits_led=suits_led)
+        assert card in legal, f"{card} is not legal for seat {turn}: {legal}"
+        hands[turn] = hands[turn] - CardSet([card])
+        trick.append(card)
+        played = played | CardSet([card])
+        if len(trick) == n:
+            w = (leader + layout.trick_winner(trick)) % n
+            last = not any(len(h) for h in hands)
+            if (side >> w) & 1:
+                if layout.objective == "points":
+                    total += sum(layout.points.get(c, 0) for c in trick) + (layout.last_trick_bonus if last else 0)
+                else:
+                    total += 1
+            suits_led |= 1 << layout.effective_suit(trick[0])
+            leader, trick, ti = w, [], ti + 1
+            if layout.objective == "nil" and (side >> w) & 1:
+                break
+    return total
+
+
+# ------------------------------------------------------------------------------------------
+# hand-checkable positions
+
+
+def test_points_two_tricks_goathead():
+    # hearts trump: J♣ is the top trump, A♠ then wins the spade trick either way
+    r = solve("goathead3", "hearts", ["JC AS", "QH 10S", "KS QS"])
+    assert isinstance(r, SolveResult)
+    assert r.value == 33  # A♠ 10♠ Q♠ = 24, J♣ Q♥ K♠ = 9 (or the other order)
+    assert r.card_values == {Card.parse("JC"): 33, Card.parse("AS"): 33}
+    assert len(r.line) == 6
+    assert r.nodes > 0
+
+
+def test_points_opponent_chooses_discard():
+    # Seat 0 leads A♥ (court: only jacks trump); seat 2 must discard K♠ or Q♠ on it
+    # and keeps the cheaper one: the defenders minimise the declarer's points.
+    r = solve("goathead3", "court", ["AH AS", "10H KH", "KS QS"])
+    # A♥ 10♥ Q♠ = 24 then A♠ K♥ K♠ = 19: 43; leading A♠ first: A♠ K♥/10♥ Q♠ ...
+    assert r.value == minimax(get_game("goathead3").layout("court"),
+                              [CardSet.parse(h) for h in ("AH AS", "10H KH", "KS QS")], 0, 1, True)
+
+
+def test_tricks_objective_spades():
+    lay = get_game("spades").layout("spades") if "spades" in GAME_IDS else None
+    if lay is None:
+        pytest.skip("spades not registered")
+    hands = ["AS KH", "2S AH", "QH 3D", "4D 5D"]
+    # West (0) and East (2) against North/South; West leads A♠ (spades broken? no:
+    # West holds a heart, so spades may not be led)
+    r = solve(lay, None, hands, declarer=0)
+    assert r.value == minimax(lay, [CardSet.parse(h) for h in hands], 0, r.side, True,
+                              trick_index=lay.hand_size - 2)
+    assert r.side == 0b0101
+
+
+def test_nil_stops_at_first_trick():
+    lay = get_game("goathead3").layout("nil")
+    # the declarer (0) holds A♠: whatever they do, with K♠ led to them they must win
+    r = solve(lay, None, ["AS QH", "KS AH", "QS 10H"], leader=1)
+    assert r.value == 1
+    r2 = solve(lay, None, ["QS QH", "KS AH", "AS 10H"], leader=1)
+    assert r2.value == 0
+    assert len(r2.line) == 6
+
+
+def test_paranoid_min_goal():
+    # leasters: the analysed seat wants few points
+    lay = get_game("goathead3").layout("leasters")
+    hands = [CardSet.parse(h) for h in ("AH QS", "10H KS", "KH AS")]
+    r = solve(lay, None, hands)
+    assert r.value == minimax(lay, hands, 0, 1, False, trick_index=4)
+    assert r.value == min(r.card_values.values())
+    # goal override: the same seat now wants many points
+    r2 = solve(lay, None, hands, goal="max")
+    assert r2.value == minimax(lay, hands, 0, 1, True, trick_index=4)
+    assert r2.value >= r.value
+
+
+def test_mid_trick():
+    # seat 1 led Q♥, seat 2 discarded K♠: seat 0 must follow trump with J♣
+    r = solve("goathead3", "hearts", ["JC AS", "10S", "QS"], leader=1, trick=["QH", "KS"])
+    assert r.value == 33
+    assert list(r.card_values) == [Card.parse("JC")]
+    assert r.line[0] == Card.parse("JC")
+
+
+def test_equivalent_cards_share_value():
+    # A♦ and 10♦ are adjacent once nothing lies between them: both get a value
+    r = solve("goathead3", "clubs", ["AD 10D", "KD QD", "AH KH"])
+    assert set(map(str, r.card_values)) == {"A♦", "10♦"}
+    assert r.value == max(r.card_values.values())
+
+
+def test_empty_position():
+    r = solve("goathead3", "hearts", ["", "", ""])
+    assert r.value == 0 and r.line == [] and r.card_values == {}
+
+
+# ------------------------------------------------------------------------------------------
+# cross-checks against the brute force
+
+
+def _games_and_contracts():
+    out = []
+    for gid in GAME_IDS:
+        g = get_game(gid)
+        for c in g.contracts:
+            out.append((gid, c))
+    return out
+
+
+@pytest.mark.parametrize("gid,contract", _games_and_contracts())
+def test_against_minimax(gid, contract):
+    lay = get_game(gid).layout(contract)
+    rng = np.random.default_rng(hash((gid, contract)) % 2**32)
+    n = lay.n_seats
+    tricks = 2 if n >= 5 else 3 if lay.hand_size >= 3 else 2
+    if n * tricks > len(lay.deck):
+        tricks = len(lay.deck) // n
+    for rep in range(4):
+        hands = random_position(lay, rng, tricks)
+        leader = int(rng.integers(n))
+        declarer = int(rng.integers(n))
+        r = solve(lay, None, hands, leader=leader, declarer=declarer)
+        ti = lay.hand_size - tricks
+        goal_max = lay.goal == "max"
+        assert r.value == minimax(lay, hands, leader, r.side, goal_max, trick_index=ti), (gid, contract, hands)
+        # card values: best over the mover's cards is the value
+        turn = leader
+        pick = max if ((r.side if goal_max else ~r.side) >> turn) & 1 else min
+        assert pick(r.card_values.values()) == r.value
+        assert replay(lay, hands, leader, r.line, r.side) == r.value
+        if n == 1:
+            continue
+        # mid-trick: play the first card of the line, then solve the rest
+        first = r.line[0]
+        h2 = [h - CardSet([first]) if s == leader else h for s, h in enumerate(hands)]
+        r2 = solve(lay, None, h2, leader=leader, trick=[first], sides=r.side)
+        assert r2.value == r.card_values[first]
+        assert replay(lay, h2, leader, r2.line, r.side, trick=[first]) == r2.value
+
+
+def test_solve_many_matches_solve():
+    lay = get_game("goathead3").layout("spades")
+    rng = np.random.default_rng(7)
+    deals = []
+    for _ in range(20):
+        hands = random_position(lay, rng, 6)
+        deals.append([h.mask for h in hands])
+    arr = np.array(deals, dtype=np.uint64)
+    leaders = rng.integers(0, 3, size=20)
+    m = solve_many(lay, None, arr, leader=leaders, declarer=leaders)
+    assert isinstance(m, ManyResult)
+    assert m.value.dtype == np.int16 and m.side_tricks.dtype == np.int8 and m.nodes.dtype == np.int64
+    for d in range(20):
+        r = solve(lay, None, [int(x) for x in arr[d]], leader=int(leaders[d]), declarer=int(leaders[d]))
+        assert r.value == m.value[d]
+    df = m.to_frame()
+    assert list(df.columns[:6]) == ["value", "side_tricks", "last_trick_winner", "side_melds", "opp_melds", "nodes"]
+    assert len(df) == 20
+    # kitty column ignored
+    kitty = np.zeros((20, 1), dtype=np.uint64)
+    m2 = solve_many(lay, None, np.hstack([arr, kitty]), leader=leaders, declarer=leaders)
+    assert (m2.value == m.value).all()
+
+
+def test_solve_many_clover_melds():
+    if "clover" not in GAME_IDS:
+        pytest.skip("clover not registered")
+    lay = get_game("clover").layout("hearts")
+    rng = np.random.default_rng(3)
+    deals = np.array([[h.mask for h in random_position(lay, rng, 3)] for _ in range(10)], dtype=np.uint64)
+    m = solve_many(lay, None, deals)
+    assert (m.side_melds >= 0).all() and (m.opp_melds >= 0).all()
+    assert ((m.last_trick_winner >= 0) & (m.last_trick_winner < 4)).all()
+
+
+# ------------------------------------------------------------------------------------------
+# errors
+
+
+@pytest.mark.parametrize(
+    "kwargs,match",
+    [
+        (dict(hands=["JC AS", "QH 10S"]), "needs 3 hands"),
+        (dict(hands=["JC AS", "QH JC", "KS QS"]), "already in another hand"),
+        (dict(hands=["JC AS", "QH 9S", "KS QS"]), "not in the deck"),
+        (dict(hands=["JC AS", "QH", "KS QS"]), "do not fit"),
+        (dict(hands=["JC AS", "QH 10S", "KS QS"], leader=3), "leader"),
+        (dict(hands=["JC AS", "QH 10S", "KS QS"], declarer=-1), "declarer"),
+        (dict(hands=["JC AS", "QH 10S", "KS QS"], trick=["AH"]), "do not fit"),
+        (dict(hands=["JC AS", "QH 10S", "KS QS"], goal="up"), "goal"),
+        (dict(hands=["JC AS", "QH 10S", "KS QS"], tt_mb=0), "tt_mb"),
+        (dict(hands=["JC AS", "QH 10S", "KS QS"], played="AS"), "also in a hand"),
+        (dict(hands=["JC XX", "QH 10S", "KS QS"]), "seat 0"),
+        (dict(hands=["JC AS", "QH 10S", "KS QS"], sides=0), "sides"),
+    ],
+)
+def test_solve_errors(kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        solve("goathead3", "hearts", **kwargs)
+
+
+def test_unknown_contract_and_game():
+    with pytest.raises(ValueError, match="contract"):
+        solve("goathead3", "bridge", ["", "", ""])
+    with pytest.raises(ValueError, match="game"):
+        solve("chess", "x", ["", "", ""])
+    with pytest.raises(ValueError, match="rule option"):
+        solve("goathead3", "hearts", ["", "", ""], colour="red")
+
+
+def test_solve_many_errors():
+    lay = get_game("goathead3").layout("hearts")
+    good = np.array([[CardSet.parse(h).mask for h in ("JC AS", "QH 10S", "KS QS")]], dtype=np.uint64)
+    with pytest.raises(ValueError, match="shape"):
+        solve_many(lay, None, good[:, :2])
+    bad = good.copy()
+    bad[0, 1] = bad[0, 0]
+    with pytest.raises(ValueError, match="two hands"):
+        solve_many(lay, None, bad)
+    bad = good.copy()
+    bad[0, 1] = CardSet.parse("QH").mask
+    with pytest.raises(ValueError, match="unequal"):
+        solve_many(lay, None, bad)
+    bad = good.copy()
+    bad[0, 1] |= np.uint64(1 << 7)  # 9♣ is not in a 20-card deck
+    with pytest.raises(ValueError, match="not in the deck"):
+        solve_many(lay, None, bad)
+    with pytest.raises(ValueError, match="leader"):
+        solve_many(lay, None, good, leader=5)
+    with pytest.raises(ValueError, match="declarer"):
+        solve_many(lay, None, good, declarer=[0, 1])
+    with pytest.raises(ValueError, match="sides"):
+        solve_many(lay, None, good, sides=8)
+    with pytest.raises(ValueError, match="integer"):
+        solve_many(lay, None, good.astype(float))
+    empty = solve_many(lay, None, np.zeros((0, 3), dtype=np.uint64))
+    assert len(empty) == 0
