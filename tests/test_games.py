@@ -127,6 +127,12 @@ class TestRegistry:
             get_game(gid).check_rules(**{name: value})
         assert repr(name) in str(e.value) and repr(value) in str(e.value) and shown in str(e.value)
 
+    def test_numpy_values_are_accepted_and_made_plain(self):
+        rules = get_game("ohhell").check_rules(hand_size=np.int64(3), no_equal_total=np.bool_(True))
+        assert rules["hand_size"] == 3 and type(rules["hand_size"]) is int
+        assert rules["no_equal_total"] is True
+        assert get_game("ohhell").layout("clubs", hand_size=np.int8(4)).hand_size == 4
+
     def test_rule_option_default_must_be_valid(self):
         with pytest.raises(ValueError, match="default"):
             RuleOption("x", 3, (1, 2))

@@ -3,14 +3,23 @@
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+import numpy as np
 
 from ..cards import Card, CardSet
 from ..layout import Layout
 
 __all__ = ["RuleOption", "Game", "suit_cards"]
+
+_INVALID = object()
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, numbers.Integral) and not isinstance(value, (bool, np.bool_))
 
 
 @dataclass(frozen=True)
@@ -30,12 +39,27 @@ class RuleOption:
         if not self._valid(self.default):
             raise ValueError(f"rule option {self.name!r}: default {self.default!r} is not a valid value")
 
-    def _valid(self, value: Any) -> bool:
+    def _canonical(self, value: Any) -> Any:
+        """The valid value equal to ``value`` (ints from numpy too), else ``_INVALID``.
+
+        Kinds are compared as well as values, so ``1`` is not ``True``, ``True`` is not ``1``
+        and ``1.0`` is not ``1`` (Python's ``True in range(2)`` would say otherwise).
+        """
         if isinstance(self.choices, range):
-            # ``True in range(2)`` and ``1.0 in range(2)`` hold in Python; demand a real int.
-            return type(value) is int and value in self.choices
-        # Compare types too, so that ``1`` is not accepted for ``True`` nor ``True`` for ``1``.
-        return any(value == c and type(value) is type(c) for c in self.choices)
+            return int(value) if _is_int(value) and int(value) in self.choices else _INVALID
+        for c in self.choices:
+            if isinstance(c, bool):
+                same_kind = isinstance(value, (bool, np.bool_))
+            elif isinstance(c, int):
+                same_kind = _is_int(value)
+            else:
+                same_kind = isinstance(value, type(c))
+            if same_kind and value == c:
+                return c
+        return _INVALID
+
+    def _valid(self, value: Any) -> bool:
+        return self._canonical(value) is not _INVALID
 
     def valid_values(self) -> str:
         """The valid values, as error messages show them."""
@@ -51,9 +75,10 @@ class RuleOption:
           ...
         ValueError: rule option 'target' cannot be 0; valid values: an integer from 1 to 1000
         """
-        if not self._valid(value):
+        out = self._canonical(value)
+        if out is _INVALID:
             raise ValueError(f"rule option {self.name!r} cannot be {value!r}; valid values: {self.valid_values()}")
-        return value
+        return out
 
 
 @dataclass(frozen=True)
