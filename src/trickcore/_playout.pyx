@@ -31,13 +31,21 @@ cnp.import_array()
 
 cdef extern from *:
     """
-    /* PDEP selects the r-th set bit in one instruction.  It is compiled for BMI2 only in
-       this one function and used only when the CPU runs it fast (Intel, AMD from Zen 3):
-       the build itself targets a generic x86-64. */
+    /* Two bit instructions the generic x86-64 build cannot emit: POPCNT (counting the
+       legal cards) and PDEP (selecting the r-th legal card in one step).  They are written
+       as inline assembly, so no call is paid, and run only when the CPU has them (PDEP
+       only where it is fast: Intel, AMD from Zen 3); elsewhere portable code runs. */
     #include <stdint.h>
     #if defined(__GNUC__) && defined(__x86_64__)
-    __attribute__((target("bmi2"))) static uint64_t tc_pdep(uint64_t a, uint64_t m) {
-        return __builtin_ia32_pdep_di(a, m);
+    static inline uint64_t tc_pdep(uint64_t a, uint64_t m) {
+        uint64_t r;
+        __asm__("pdepq %2, %1, %0" : "=r"(r) : "r"(a), "rm"(m));
+        return r;
+    }
+    static inline int tc_popcnt(uint64_t x) {
+        uint64_t r;
+        __asm__("popcntq %1, %0" : "=r"(r) : "rm"(x) : "cc");
+        return (int)r;
     }
     static int tc_fast_pdep(void) {
         __builtin_cpu_init();
@@ -46,15 +54,24 @@ cdef extern from *:
             return 0;
         return __builtin_cpu_is("intel") || __builtin_cpu_is("amd");
     }
+    static int tc_has_popcnt(void) {
+        __builtin_cpu_init();
+        return __builtin_cpu_supports("popcnt");
+    }
     #else
-    static uint64_t tc_pdep(uint64_t a, uint64_t m) { (void)a; (void)m; return 0; }
+    static inline uint64_t tc_pdep(uint64_t a, uint64_t m) { (void)a; (void)m; return 0; }
+    static inline int tc_popcnt(uint64_t x) { (void)x; return 0; }
     static int tc_fast_pdep(void) { return 0; }
+    static int tc_has_popcnt(void) { return 0; }
     #endif
     """
     uint64_t tc_pdep(uint64_t a, uint64_t m) noexcept nogil
+    int tc_popcnt(uint64_t x) noexcept nogil
     int tc_fast_pdep() noexcept nogil
+    int tc_has_popcnt() noexcept nogil
 
 cdef bint _FAST_PDEP = tc_fast_pdep()
+cdef bint _HAS_POPCNT = tc_has_popcnt()
 
 # Card value for the greedy policy (see greedy_tables): a trump outranks every plain card,
 # then points, then rank.  |points| <= 63 keeps the three fields apart.
@@ -65,8 +82,10 @@ cdef enum:
 
 
 cdef inline int _popcount(uint64_t x) noexcept nogil:
-    """Branch-free SWAR popcount: inlinable, unlike ``__builtin_popcountll`` which becomes a
-    libgcc call when the build does not target a CPU with POPCNT."""
+    """POPCNT when the CPU has it, else a branch-free SWAR count (``__builtin_popcountll``
+    would be a libgcc call in the generic x86-64 build)."""
+    if _HAS_POPCNT:
+        return tc_popcnt(x)
     x = x - ((x >> 1) & 0x5555555555555555ULL)
     x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL)
     x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL
