@@ -247,6 +247,22 @@ def test_random_is_reproducible_and_seeded():
     assert (playout(layout, None, hands, seed=ss).cards == playout(layout, None, hands, seed=np.random.SeedSequence(77)).cards).all()
 
 
+def test_portable_bit_code_plays_the_same_cards():
+    from trickcore import _playout
+
+    layout = get_game("hearts").layout("hearts")
+    hands = deal(layout, 500, np.random.default_rng(10))
+    fast = playout(layout, None, hands, seed=3)
+    saved = _playout._cpu_features()
+    try:
+        assert _playout._cpu_features(pdep=False, popcnt=False) == (False, False)
+        portable = playout(layout, None, hands, seed=3)
+    finally:
+        _playout._cpu_features(*saved)
+    assert _playout._cpu_features() == saved
+    assert (fast.cards == portable.cards).all()
+
+
 def test_greedy_is_deterministic():
     layout = get_game("clover").layout("hearts")
     hands = deal(layout, 200, np.random.default_rng(5))

@@ -73,6 +73,18 @@ cdef extern from *:
 cdef bint _FAST_PDEP = tc_fast_pdep()
 cdef bint _HAS_POPCNT = tc_has_popcnt()
 
+
+def _cpu_features(pdep=None, popcnt=None):
+    """Which bit instructions are in use, as ``(pdep, popcnt)``; passing ``False`` turns
+    one off (the tests compare the portable code with the fast one), ``True`` turns it
+    back on only if the CPU has it."""
+    global _FAST_PDEP, _HAS_POPCNT
+    if pdep is not None:
+        _FAST_PDEP = bool(pdep) and tc_fast_pdep()
+    if popcnt is not None:
+        _HAS_POPCNT = bool(popcnt) and tc_has_popcnt()
+    return bool(_FAST_PDEP), bool(_HAS_POPCNT)
+
 # Card value for the greedy policy (see greedy_tables): a trump outranks every plain card,
 # then points, then rank.  |points| <= 63 keeps the three fields apart.
 cdef enum:
