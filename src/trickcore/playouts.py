@@ -54,7 +54,7 @@ trick the declarer wins; ``tricks_played`` says how many tricks were played.
 Examples
 --------
 >>> import numpy as np
->>> from trickcore.cards import CardSet
+>>> from trickcore.cards import Card, CardSet
 >>> hands = np.array([[CardSet.parse(h).mask for h in (
 ...     "JC JS AH 10H AC KD", "JH JD KH QH 10C QS", "AD 10D QD AS 10S KS", "KC QC")]],
 ...     dtype=np.uint64)                       # three hands and the kitty
