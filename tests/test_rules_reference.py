@@ -33,13 +33,12 @@ from trickcore.reference import (
 )
 
 POSITIONS_PER_GAME = 100_000
-BATCH = 2_000  # positions per hypothesis example, spread over the game's layouts
+BATCH = 4_000  # positions per hypothesis example, spread over the game's layouts
 EXAMPLES = math.ceil(POSITIONS_PER_GAME / BATCH) + 2
 
-CARDS = [None] * 64
-for _s in range(4):
-    for _r in range(13):
-        CARDS[16 * _s + _r] = Card(16 * _s + _r)
+#: Card object of each universal id (None for ids that are no card), to turn numpy rows of
+#: ids into lists of cards at C speed.
+CARDS = np.array([Card(i) if i % 16 < 13 else None for i in range(64)], dtype=object)
 
 
 def layout_configs(game_id):
@@ -105,16 +104,17 @@ class Prepared:
         got = lay.core.legal_moves_batch(hands, led_suit.astype(np.int8), t.astype(np.int8), played,
                                          suits_led.astype(np.uint8))
 
-        hand_l, trick_l, earlier_l = (self.deck[o].tolist() for o in (o1, o2, o3))
-        for i in range(n_rows):
-            hand = [CARDS[c] for c in hand_l[i][: m[i]]]
-            trick = [CARDS[c] for c in trick_l[i][: k[i]]]
-            before = [CARDS[c] for c in earlier_l[i][: p[i]]]
+        hand_l, trick_l, earlier_l = (CARDS[self.deck[o]].tolist() for o in (o1, o2, o3))
+        got_l = got.tolist()
+        for i, (ti, ki, mi, pi) in enumerate(zip(t.tolist(), k.tolist(), m.tolist(), p.tolist())):
+            hand = hand_l[i][:mi]
+            trick = trick_l[i][:ki]
+            before = earlier_l[i][:pi]
             want = reference_legal_moves(
-                self.game_id, self.contract, hand, trick, trick_index=int(t[i]), played=before,
-                earlier_leads=before[: t[i]], rules=self.rules,
+                self.game_id, self.contract, hand, trick, trick_index=ti, played=before,
+                earlier_leads=before[:ti], rules=self.rules,
             )
-            if want.mask != int(got[i]):
+            if want.mask != got_l[i]:
                 pytest.fail(
                     f"{lay!r}: hand {CardSet(hand)}, trick {[str(c) for c in trick]}, trick index {t[i]}, "
                     f"earlier {CardSet(before)}, leads {[str(c) for c in before[: t[i]]]}: "
@@ -131,11 +131,10 @@ class Prepared:
         key -= 0.6 * (crowded[:, None] & (self.eff_of_deck[None, :] == suit[:, None]))
         order = np.argsort(key, axis=1)[:, :n]
         tricks = self.deck[order]
-        got = lay.core.trick_winners_batch(tricks.astype(np.int8))
-        for i, row in enumerate(tricks.tolist()):
-            cards = [CARDS[c] for c in row]
+        got = lay.core.trick_winners_batch(tricks.astype(np.int8)).tolist()
+        for i, cards in enumerate(CARDS[tricks].tolist()):
             want = reference_trick_winner(self.game_id, self.contract, cards)
-            if want != int(got[i]):
+            if want != got[i]:
                 pytest.fail(f"{lay!r}: trick {[str(c) for c in cards]}: compiled {got[i]}, reference {want}")
         return n_rows
 
@@ -153,8 +152,7 @@ class Prepared:
         tricks = self.deck[order]
         masks = np.bitwise_or.reduce(self.bits[order], axis=1)
         got = lay.core.trick_meld_values(masks)
-        for i, row in enumerate(tricks.tolist()):
-            cards = [CARDS[c] for c in row]
+        for i, cards in enumerate(CARDS[tricks].tolist()):
             want = reference_trick_melds(self.game_id, self.contract, cards, self.rules)
             if want != int(got[i]):
                 pytest.fail(f"{lay!r}: trick {[str(c) for c in cards]}: compiled melds {got[i]}, reference {want}")

@@ -187,8 +187,13 @@ def card_key(game: str, contract: str) -> dict[Card, tuple[str, int]]:
     return {c: (r.suit_of(c), r.strength(c)) for c in r.deck}
 
 
+_CARD_TYPE = {Card}
+
+
 def _as_cards(cards: Any) -> list[Card]:
     """Cards in the order given (text is split on spaces/commas; PBN is read high to low)."""
+    if (type(cards) is list or type(cards) is tuple) and set(map(type, cards)) <= _CARD_TYPE:
+        return cards  # already cards (the common case in the property tests)
     if isinstance(cards, str):
         text = cards.strip()
         if text.count(".") == 3 and " " not in text:
@@ -208,11 +213,13 @@ def _to_set(cards: Iterable[Card]) -> CardSet:
 
 def _check_deck(game: str, contract: str, cards: Iterable[Card], what: str) -> None:
     deck = ranking(game, contract).deck
-    for c in cards:
-        if c not in deck:
-            raise ValueError(f"{c} in the {what} is not in the deck of {game}")
+    if not deck.issuperset(cards):
+        bad = next(c for c in cards if c not in deck)
+        raise ValueError(f"{bad} in the {what} is not in the deck of {game}")
 
 
+#: The printed suit letter of every card.
+_PRINTED = {Card(16 * s + r): "CDHS"[s] for s in range(4) for r in range(13)}
 _QS = Card.parse("Q♠")
 _TWO_CLUBS = Card.parse("2♣")
 _NINE_CLUBS = Card.parse("9♣")
@@ -242,13 +249,16 @@ def reference_legal_moves(
     >>> reference_legal_moves("sheepshead", "called_ace_hearts", "A♥ 7♥ Q♣", ["10♥"])
     CardSet('A♥')
     """
+    # ``played`` and ``earlier_leads`` are read (and parsed) only by the rules that need them.
     return _to_set(_legal(game, contract, _as_cards(hand), _as_cards(trick), trick_index,
-                          _as_cards(played), _as_cards(earlier_leads), dict(rules or {})))
+                          played, earlier_leads, rules or {}))
 
 
 def _legal(game, contract, hand, trick, trick_index, played, earlier_leads, rules) -> list[Card]:
     _check_deck(game, contract, hand, "hand")
     key = card_key(game, contract)
+    if not trick and game in ("hearts", "spades", "gamut"):
+        played = _as_cards(played)  # lead restrictions look at the cards already played
 
     if not trick:
         # ---- leading -------------------------------------------------------------------
@@ -263,24 +273,24 @@ def _legal(game, contract, hand, trick, trick_index, played, earlier_leads, rule
         if game == "hearts":
             # "You cannot lead hearts unless a heart has been played on a previous trick";
             # with the option, Q♠ breaks hearts too.
-            broken = any(c.suit_letter == "H" for c in played) or (
+            broken = any(_PRINTED[c] == "H" for c in played) or (
                 rules.get("queen_breaks_hearts", False) and _QS in played)
             if not broken:
-                barred = [c for c in hand if c.suit_letter == "H"]
+                barred = [c for c in hand if _PRINTED[c] == "H"]
         elif game == "gamut" and contract == "hearts":
             # "Hearts may not be led until a heart has been played."
-            if not any(c.suit_letter == "H" for c in played):
-                barred = [c for c in hand if c.suit_letter == "H"]
+            if not any(_PRINTED[c] == "H" for c in played):
+                barred = [c for c in hand if _PRINTED[c] == "H"]
         elif game == "gamut" and contract == "spades":
             # "Spades may not be led until broken."
-            if not any(c.suit_letter == "S" for c in played):
-                barred = [c for c in hand if c.suit_letter == "S"]
+            if not any(_PRINTED[c] == "S" for c in played):
+                barred = [c for c in hand if _PRINTED[c] == "S"]
         elif game == "spades":
             leading = rules.get("spade_leading", "after_broken")
-            if leading == "after_broken" and not any(c.suit_letter == "S" for c in played):
-                barred = [c for c in hand if c.suit_letter == "S"]
+            if leading == "after_broken" and not any(_PRINTED[c] == "S" for c in played):
+                barred = [c for c in hand if _PRINTED[c] == "S"]
             elif leading == "after_first_trick" and trick_index == 0:
-                barred = [c for c in hand if c.suit_letter == "S"]
+                barred = [c for c in hand if _PRINTED[c] == "S"]
         others = [c for c in hand if c not in barred]
         # "... unless the leader holds only hearts (spades)": then anything goes.
         return others if others else list(hand)
@@ -293,14 +303,14 @@ def _legal(game, contract, hand, trick, trick_index, played, earlier_leads, rule
             # "the partner must play the called ace (ten) when that suit is first led"
             _, kind, suit = contract.split("_")
             called = Card.make("A" if kind == "ace" else "10", suit[0].upper())
-            first_time = all(key[c][0] != led_suit for c in earlier_leads)
+            first_time = all(key[c][0] != led_suit for c in _as_cards(earlier_leads))
             if called in follow and first_time:
                 return [called]
         return follow
     if game == "hearts" and trick_index == 0 and not rules.get("points_on_first_trick", False):
         # "The first trick of a round is 'safe'; players are not allowed to play hearts or
         # the queen of spades, even if they have no clubs" -- unless they hold nothing else.
-        safe = [c for c in hand if c.suit_letter != "H" and c != _QS]
+        safe = [c for c in hand if _PRINTED[c] != "H" and c != _QS]
         if safe:
             return safe
     return list(hand)

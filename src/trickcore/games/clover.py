@@ -192,14 +192,18 @@ def trick_meld_value(ranks: Any, bell: bool, four_low_ranks: str = "set_of_three
     return _best_partition(idx, four_low_ranks) + (BELL_VALUE if bell else 0)
 
 
+@lru_cache(maxsize=None)
 def _meld_table(four_low_ranks: str) -> np.ndarray:
-    """The layout's 8192-entry table: index = 4 sorted 3-bit rank indices (+4096 for Bell)."""
+    """The layout's 8192-entry table: index = 4 sorted 3-bit rank indices (+4096 for Bell).
+
+    Built once per option value and shared read-only by every Clover layout."""
     table = np.zeros(8192, dtype=np.int16)
     for code in range(4096):
         ranks = [(code >> (3 * i)) & 7 for i in range(4)]
         v = trick_meld_value(ranks, False, four_low_ranks)
         table[code] = v
         table[code + 4096] = v + BELL_VALUE
+    table.flags.writeable = False
     return table
 
 
