@@ -1,0 +1,91 @@
+"""Our solver against DDS on the same random bridge deals (spades trump, West leads).
+
+Spades with ``spade_leading='always'`` is bridge double dummy with spades trump.  Both
+solvers answer the same question on the same deals, one thread each:
+
+* ours: ``trickcore.solve_many('spades', 'spades', deals, leader=0, declarer=1,
+  spade_leading='always')`` — North–South tricks with West on lead (one compiled call,
+  GIL released, single thread);
+* DDS: ``SolveBoard`` through ``endplay`` with ``first = West``, trump spades, mode
+  ``OptimalOne`` (target -1, one solution: the best card and its trick count, the same
+  work as ours), ``SetMaxThreads(1)``; North–South tricks = 13 − East–West's.
+
+Seat mapping: our seat 0 = West, 1 = North, 2 = East, 3 = South (see
+``tests/test_solver_dds.py``).  The script prints ms/deal for both, the ratio and whether
+the trick counts agree on every deal (exit status 1 if not).
+
+Usage::
+
+    PYTHONPATH=src python benches/bench_solver_dds.py            # 500 deals
+    PYTHONPATH=src python benches/bench_solver_dds.py --quick    # 50 deals
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+
+import numpy as np
+
+
+def random_deals(n: int, seed: int) -> np.ndarray:
+    from trickcore import DECK52
+
+    rng = random.Random(seed)
+    deck = [int(c) for c in DECK52]
+    out = np.zeros((n, 4), dtype=np.uint64)
+    for i in range(n):
+        rng.shuffle(deck)
+        for s in range(4):
+            out[i, s] = sum(1 << c for c in deck[13 * s:13 * s + 13])
+    return out
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--deals", type=int, default=500)
+    ap.add_argument("--quick", action="store_true", help="50 deals")
+    ap.add_argument("--seed", type=int, default=2026)
+    args = ap.parse_args(argv)
+    n = 50 if args.quick else args.deals
+
+    import trickcore
+    from endplay import _dds
+    from endplay.dds import solve_board
+    from endplay.dds.solve import SolveMode
+    from endplay.types import Deal, Denom, Player
+    from trickcore import CardSet
+
+    _dds.SetMaxThreads(1)
+    deals = random_deals(n, args.seed)
+    endplay_deals = []
+    for hands in deals:
+        d = Deal.from_pbn("W:" + " ".join(CardSet(int(h)).pbn() for h in hands))
+        d.first = Player.west
+        d.trump = Denom.spades
+        endplay_deals.append(d)
+
+    t0 = time.perf_counter()
+    ours = trickcore.solve_many("spades", "spades", deals, leader=0, declarer=1, spade_leading="always")
+    t_ours = time.perf_counter() - t0
+
+    t0 = time.perf_counter()
+    dds_ew = [max(t for _c, t in solve_board(d, SolveMode.OptimalOne)) for d in endplay_deals]
+    t_dds = time.perf_counter() - t0
+    dds_ns = np.array([13 - t for t in dds_ew])
+
+    agree = int((ours.value.astype(int) == dds_ns).sum())
+    print(f"deals: {n} (seed {args.seed}), spades trump, West leads, one thread each")
+    print(f"ours: {1000 * t_ours / n:9.2f} ms/deal   (nodes/deal: mean {ours.nodes.mean():.0f}, max {ours.nodes.max()})")
+    print(f"DDS : {1000 * t_dds / n:9.2f} ms/deal   (endplay SolveBoard, OptimalOne)")
+    print(f"ratio ours/DDS: {t_ours / t_dds:.2f}")
+    print(f"trick counts agree: {agree}/{n}")
+    for i in np.flatnonzero(ours.value.astype(int) != dds_ns)[:10]:
+        print(f"  DISAGREE deal {i}: {endplay_deals[i].to_pbn()}  DDS N-S {dds_ns[i]}, ours {ours.value[i]}")
+    return 0 if agree == n else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
