@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import warnings
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -142,7 +143,10 @@ def iter_chunks(task: Task, chunks: Any, *, seed: Any = 0, n_jobs: int = -1,
         for c in chunks:  # no pool for a serial run: cheaper and easier to debug
             yield _run_one(task, seed, c)
         return
-    with backend_context(backend, n_jobs) as (name, jobs):
+    with backend_context(backend, n_jobs) as (name, jobs), warnings.catch_warnings():
+        # Stopping early (target precision reached, interrupted run) cancels the chunks
+        # dispatched ahead; that is intended, not worth a warning.
+        warnings.filterwarnings("ignore", message=".*tasks which were still being processed.*")
         parallel = joblib.Parallel(n_jobs=jobs, backend=name, return_as="generator", pre_dispatch="2*n_jobs")
         yield from parallel(joblib.delayed(_run_one)(task, seed, c) for c in chunks)
 

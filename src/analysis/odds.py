@@ -1,0 +1,518 @@
+"""Odds for the analyst's own hand: how likely each contract makes and what it pays.
+
+:func:`contract_odds` takes one hand in one seat and, for every contract, averages over the
+layouts of the unseen cards (the other hands and the kitty):
+
+* **exactly** when there are few enough layouts (3-player Goathead: 14 unseen cards give
+  14! / (6! 6! 2!) = 84,084 layouts): every layout is dealt once by
+  :func:`trickcore.deals.enumerate_deals` and the figures are exact (intervals collapse
+  to the point);
+* otherwise by **sampling** uniformly random layouts, chunk by chunk, until the standard
+  error of every make probability is at most ``target_se`` or ``max_deals`` layouts were
+  used; the intervals are 95 % Wilson (probabilities) and t (payouts) intervals.
+
+The result says which it did (column ``method`` and ``attrs["method"]``).
+
+Play is double dummy (every player sees every card: the usual yardstick, optimistic for
+the side that benefits from seeing), from the start; the first lead is seat ``leader``
+(default 0, left of the dealer).
+
+Kitty decisions (games where the declarer takes the kitty and buries as many cards —
+3-player Goathead, Sheepshead), by ``kitty_policy``:
+
+``"none"``
+    never pick up (Goathead: the no-exchange point is collected).
+``"heuristic"`` (default)
+    a simple rule a player could follow:
+
+    * *pick up* unless the hand is already strong: at least 5 of its 6 cards are trumps
+      or side aces for the contract (then keep it and collect the no-exchange point);
+      Nil always picks up;
+    * *bury* the two cards least worth keeping: never a trump or a side ace if anything
+      else is left; among the rest the highest card points first (a buried ten's points
+      are safe in the kitty, a ten held without its ace is likely lost); for Nil the two
+      highest-ranking cards;
+    * *raise* after the exchange to the higher-ranking contract (not Nil) whose trumps
+      plus side aces in the new hand beat the declared contract's count by at least 2.
+``"dd_best"``
+    per layout, the best of every choice — no exchange, or each of the 28 ways to bury
+    two of eight cards, each with every contract at or above the one declared — by the
+    double-dummy payout.  It knows the hidden hands, so it is an **optimistic** bound
+    (``attrs["optimistic"] = True``); it costs up to 29 solves per layout and contract.
+
+Examples
+--------
+>>> odds = contract_odds("goathead3", "JC JS JH JD AC 10C", contracts=["clubs", "court"],
+...                      method="sample", target_se=0.05, max_deals=200, seed=1)
+>>> odds[["contract", "method"]].values.tolist()
+[['clubs', 'sampled'], ['court', 'sampled']]
+>>> bool((odds.p_make >= 0.9).all()), odds.attrs["kitty_policy"]
+(True, 'heuristic')
+>>> contract_odds("goathead3", "JC JS JH JD AC")
+Traceback (most recent call last):
+  ...
+ValueError: the hand has 5 cards; goathead3 deals 6
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from trickcore.cards import CardSet, parse_hand
+from trickcore.games import Game, get_game
+
+from . import engine
+from .constraints import as_constraint, fixed_masks
+from .simulate import NO_DECLARER_CONTRACTS, _layout_rules, _play, _scored_frame, bid_contracts
+from .stats import Moments, wilson_interval
+
+__all__ = ["contract_odds", "deal_probability", "KITTY_POLICIES", "EXCHANGE_GAMES", "heuristic_exchange"]
+
+KITTY_POLICIES = ("heuristic", "dd_best", "none")
+
+#: Games in which the declarer may take the whole kitty and bury as many cards.
+EXCHANGE_GAMES = frozenset({"goathead3"})
+
+#: Default: enumerate when at most this many layouts agree with what is known.
+EXACT_LIMIT = 100_000
+
+
+# -- input checks ----------------------------------------------------------------------
+
+def _check_hand(g: Game, hand: Any, seat: int) -> CardSet:
+    try:
+        h = parse_hand(hand)
+    except (ValueError, TypeError) as exc:
+        raise ValueError(f"bad hand {hand!r}: {exc}") from None
+    outside = h - g.deck
+    if outside:
+        raise ValueError(f"{outside} not in the deck of {g.id}")
+    if len(h) != g.hand_size:
+        raise ValueError(f"the hand has {len(h)} cards; {g.id} deals {g.hand_size}")
+    if not 0 <= int(seat) < g.n_seats:
+        raise ValueError(f"seat must be 0..{g.n_seats - 1}; got {seat!r}")
+    return h
+
+
+def _contracts(g: Game, contracts: Any) -> tuple[str, ...]:
+    if contracts is None:
+        return bid_contracts(g)
+    if isinstance(contracts, str):
+        contracts = [contracts]
+    out = tuple(g.check_contract(c) for c in contracts)
+    for c in out:
+        if c in NO_DECLARER_CONTRACTS:
+            raise ValueError(f"{c!r} has no declarer, so it has no make probability; choose among {bid_contracts(g)}")
+    if not out:
+        raise ValueError("contracts must name at least one contract")
+    return out
+
+
+# -- kitty decisions ---------------------------------------------------------------------
+
+def _bits(masks: np.ndarray, deck: np.ndarray) -> np.ndarray:
+    """bool[n, len(deck)]: which deck cards each mask holds."""
+    return ((masks[:, None] >> deck[None, :].astype(np.uint64)) & np.uint64(1)).astype(bool)
+
+
+def _strength(g: Game, contract: str, masks: np.ndarray, rules: Mapping[str, Any]) -> np.ndarray:
+    """Trumps plus side aces held: the heuristic's measure of a hand for a contract."""
+    lay = g.layout(contract, **_layout_rules(g.id, rules))
+    trump = CardSet(lay.suits[-1]).mask if lay.trump else 0
+    aces = sum(CardSet(s[-1:]).mask for s in (lay.suits[:-1] if lay.trump else lay.suits))
+    good = np.uint64(trump | aces)
+    return np.bitwise_count(masks & good).astype(np.int64)
+
+
+def _keep_values(g: Game, contract: str, rules: Mapping[str, Any]) -> tuple[np.ndarray, np.ndarray]:
+    """Deck card ids and how much the heuristic wants to keep each (low = bury first)."""
+    lay = g.layout(contract, **_layout_rules(g.id, rules))
+    deck = np.array(sorted(int(c) for c in lay.deck), dtype=np.int64)
+    pts = lay.point_table().astype(np.int64)
+    keep = np.zeros(len(deck), dtype=np.int64)
+    if lay.objective == "nil":
+        # Nil: bury the strongest cards (highest rank within their suit).
+        for i, c in enumerate(deck.tolist()):
+            suit = lay.suits[lay.effective_suit(c)]
+            keep[i] = -suit.index(c) * 10 - int(pts[c])
+        return deck, keep
+    trump = set(lay.suits[-1]) if lay.trump else set()
+    fails = lay.suits[:-1] if lay.trump else lay.suits
+    aces = {s[-1] for s in fails if s}
+    for i, c in enumerate(deck.tolist()):
+        if c in trump:
+            keep[i] = 1000 + int(lay.card_to_bit[c])
+        elif c in aces:
+            keep[i] = 500
+        else:
+            keep[i] = -10 * int(pts[c]) - int(lay.card_to_bit[c]) % 16
+    return deck, keep
+
+
+def heuristic_exchange(game: str | Game, contract: str, hands: np.ndarray, kitty: np.ndarray,
+                       rules: Mapping[str, Any] | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The heuristic's pick-up and burial for ``contract`` (module docstring).
+
+    Returns ``(exchanged bool[n], new_hand uint64[n], buried uint64[n])``; where nothing is
+    exchanged the hand is unchanged and ``buried`` is the original kitty.
+
+    >>> import numpy as np
+    >>> h = np.array([CardSet.parse("JC QC KH QH KS QS").mask], dtype=np.uint64)
+    >>> k = np.array([CardSet.parse("JS 10H").mask], dtype=np.uint64)
+    >>> ex, new, buried = heuristic_exchange("goathead3", "clubs", h, k)
+    >>> bool(ex[0]), str(CardSet(int(new[0]))), str(CardSet(int(buried[0])))
+    (True, 'Q♠ J♠ K♥ Q♥ Q♣ J♣', 'K♠ 10♥')
+    """
+    g = get_game(game)
+    rules = dict(rules or {})
+    hands = np.asarray(hands, dtype=np.uint64)
+    kitty = np.asarray(kitty, dtype=np.uint64)
+    lay = g.layout(contract, **_layout_rules(g.id, rules))
+    nil = lay.objective == "nil"
+    strong = _strength(g, contract, hands, rules) >= g.hand_size - 1
+    exchanged = np.ones(len(hands), dtype=bool) if nil else ~strong
+    pool = hands | kitty
+    deck, keep = _keep_values(g, contract, rules)
+    held = _bits(pool, deck)
+    score = np.where(held, keep[None, :], np.iinfo(np.int64).max)
+    order = np.argsort(score, axis=1, kind="stable")[:, : g.kitty_size]
+    buried = np.zeros(len(hands), dtype=np.uint64)
+    for j in range(g.kitty_size):
+        buried |= np.uint64(1) << deck[order[:, j]].astype(np.uint64)
+    new_hand = np.where(exchanged, pool & ~buried, hands)
+    buried = np.where(exchanged, buried, kitty)
+    return exchanged, new_hand, buried
+
+
+def _higher(g: Game, contract: str) -> list[str]:
+    order = [c for c in g.contracts if c not in NO_DECLARER_CONTRACTS]
+    return order[order.index(contract):]
+
+
+# -- one chunk of layouts ---------------------------------------------------------------
+
+def _score_rows(g: Game, contract_per_row: np.ndarray, deals: np.ndarray, exchanged: np.ndarray,
+                buried: np.ndarray, rules: Mapping[str, Any], seat: int, leader: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Solve and score rows that may play different contracts; returns (payout, made, points)."""
+    n = len(deals)
+    pay = np.zeros(n)
+    made = np.zeros(n)
+    pts = np.zeros(n)
+    for c in pd.unique(contract_per_row):
+        rows = np.flatnonzero(contract_per_row == c)
+        d = deals[rows]
+        played = _play(g.id, c, d, rules, seat, leader, "dd", None)
+        f = _scored_frame(g, c, d, played, rules, seat, leader, "dd", exchanged=exchanged[rows], kitty=buried[rows])
+        pay[rows] = f[f"payout_{seat}"].to_numpy(dtype=float)
+        made[rows] = f["made"].astype("float").fillna(0.0).to_numpy()
+        pts[rows] = f["declarer_points"].astype("float").to_numpy()
+    return pay, made, pts
+
+
+def _odds_rows(g: Game, contract: str, deals: np.ndarray, rules: Mapping[str, Any], seat: int, leader: int,
+               policy: str) -> dict[str, np.ndarray]:
+    """Per-layout results of declaring ``contract`` under the kitty ``policy``."""
+    n_seats = g.n_seats
+    kitty = deals[:, n_seats]
+    hand = deals[:, seat]
+    n = len(deals)
+    can_exchange = g.id in EXCHANGE_GAMES and g.kitty_size > 0
+    if policy == "none" or not can_exchange:
+        ex = np.zeros(n, dtype=bool)
+        pay, made, pts = _score_rows(g, np.full(n, contract, dtype=object), deals, ex, kitty, rules, seat, leader)
+        return {"payout": pay, "made": made, "points": pts, "exchanged": ex.astype(float), "raised": np.zeros(n)}
+    if policy == "heuristic":
+        ex, new_hand, buried = heuristic_exchange(g, contract, hand, kitty, rules)
+        played = np.full(n, contract, dtype=object)
+        if g.layout(contract, **_layout_rules(g.id, rules)).objective != "nil":
+            base = _strength(g, contract, new_hand, rules)
+            best = base.copy()
+            for c in _higher(g, contract)[1:]:
+                if g.layout(c, **_layout_rules(g.id, rules)).objective == "nil":
+                    continue
+                ex_c, new_c, bur_c = heuristic_exchange(g, c, hand, kitty, rules)
+                s = _strength(g, c, new_c, rules)
+                better = ex & ex_c & (s >= base + 2) & (s > best)
+                if better.any():
+                    best = np.where(better, s, best)
+                    played = np.where(better, c, played)
+                    new_hand = np.where(better, new_c, new_hand)
+                    buried = np.where(better, bur_c, buried)
+        d = deals.copy()
+        d[:, seat] = new_hand
+        d[:, n_seats] = buried
+        pay, made, pts = _score_rows(g, played, d, ex, buried, rules, seat, leader)
+        return {"payout": pay, "made": made, "points": pts, "exchanged": ex.astype(float),
+                "raised": (played != contract).astype(float)}
+    # dd_best: every option, keep the best payout per layout.
+    best_pay = np.full(n, -np.inf)
+    out = {k: np.zeros(n) for k in ("made", "points", "exchanged", "raised")}
+    options: list[tuple[str, bool, Any]] = [(contract, False, None)]
+    for c in _higher(g, contract):
+        for pair in itertools.combinations(range(g.hand_size + g.kitty_size), g.kitty_size):
+            options.append((c, True, pair))
+    pool = hand | kitty
+    deck = np.array(sorted(int(x) for x in g.deck), dtype=np.int64)
+    held = _bits(pool, deck)
+    # The ids of each layout's pooled cards, low to high: (n, hand + kitty).
+    ids = np.where(held, deck[None, :], 10**6)
+    ids = np.sort(ids, axis=1)[:, : g.hand_size + g.kitty_size].astype(np.uint64)
+    for c, exch, pair in options:
+        if exch:
+            buried = np.zeros(n, dtype=np.uint64)
+            for j in pair:
+                buried |= np.uint64(1) << ids[:, j]
+            d = deals.copy()
+            d[:, seat] = pool & ~buried
+            d[:, n_seats] = buried
+        else:
+            buried, d = kitty, deals
+        exv = np.full(n, exch)
+        pay, made, pts = _score_rows(g, np.full(n, c, dtype=object), d, exv, buried, rules, seat, leader)
+        better = pay > best_pay
+        best_pay = np.where(better, pay, best_pay)
+        out["made"] = np.where(better, made, out["made"])
+        out["points"] = np.where(better, pts, out["points"])
+        out["exchanged"] = np.where(better, float(exch), out["exchanged"])
+        out["raised"] = np.where(better, float(c != contract), out["raised"])
+    out["payout"] = best_pay
+    return out
+
+
+def _odds_chunk(spec: dict[str, Any], index: int, seed_seq: np.random.SeedSequence, size: int) -> pd.DataFrame:
+    """Sums for one chunk of layouts: enumerated (``spec['deals']``) or sampled."""
+    g = get_game(spec["game"])
+    if spec["deals"] is not None:
+        start = index * spec["chunk_size"]
+        deals = spec["deals"][start:start + size]
+    else:
+        from .constraints import sample_deals
+
+        fixed = {s: int(m) for s, m in enumerate(spec["fixed"]) if m}
+        deals = sample_deals(g, size, seed_seq, fixed=fixed, where=spec["where"],
+                             budget=max(spec["budget_factor"] * size, 10_000))
+    rows = []
+    for c in spec["contracts"]:
+        r = _odds_rows(g, c, deals, spec["rules"], spec["seat"], spec["leader"], spec["kitty_policy"])
+        row = {"contract": c, "n": len(deals)}
+        for k, v in r.items():
+            row[f"{k}__s1"] = float(np.sum(v))
+            row[f"{k}__s2"] = float(np.sum(v * v))
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def contract_odds(
+    game: str | Game,
+    hand: Any,
+    seat: int = 0,
+    rules: Mapping[str, Any] | None = None,
+    contracts: Sequence[str] | str | None = None,
+    constraints: Any = None,
+    *,
+    fixed: Mapping[Any, Any] | None = None,
+    method: str = "auto",
+    target_se: float = 0.005,
+    max_deals: int = 100_000,
+    kitty_policy: str = "heuristic",
+    seed: int | None = 0,
+    leader: int = 0,
+    level: float = 0.95,
+    exact_limit: int = EXACT_LIMIT,
+    chunk_size: int = 2048,
+    n_jobs: int = 1,
+    backend: Any = "loky",
+    progress: bool | None = None,
+) -> pd.DataFrame:
+    """Make probability and expected payout of every contract for ``hand`` held in ``seat``.
+
+    Parameters
+    ----------
+    game, hand, seat:
+        The game, the analyst's hand (text such as ``"J♣ J♠ A♣ 10♣ K♣ Q♥"``) and seat;
+        the analyst is the declarer.
+    rules:
+        Rule options (defaults: the rulings).
+    contracts:
+        Contracts to evaluate (default: every biddable one).
+    constraints:
+        Predicates on the hidden cards (:mod:`analysis.constraints`), e.g.
+        ``Holds(1, "JD")``; layouts that fail them are left out (conditional odds).
+    fixed:
+        More known cards ``{seat: cards}`` (``"kitty"`` for the kitty).
+    method:
+        ``"exact"`` (enumerate every layout), ``"sample"``, or ``"auto"``: exact when at
+        most ``exact_limit`` layouts agree with what is known.
+    target_se, max_deals:
+        Sampling stops when the standard error of every make probability is at most
+        ``target_se`` (checked after each chunk, in chunk order, so the result does not
+        depend on ``n_jobs``) or after ``max_deals`` layouts.
+    kitty_policy:
+        ``"heuristic"``, ``"dd_best"`` (optimistic) or ``"none"`` (module docstring).
+    seed, chunk_size, n_jobs, backend:
+        Sampling seed and parallelism (see :mod:`analysis.engine`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per contract: ``n`` layouts used, ``method`` (``"exact"`` or
+        ``"sampled"``), ``p_make`` with ``p_make_lo``/``p_make_hi``, ``ev`` (the declarer's
+        expected payout) with ``ev_lo``/``ev_hi``, ``points`` (the declarer's mean count),
+        ``p_exchange`` and ``p_raise`` (how often the kitty policy picked up / raised).
+        ``attrs`` holds ``method``, ``n_layouts`` (layouts agreeing with the fixed cards),
+        ``kitty_policy``, ``optimistic`` and ``level``.
+
+    Raises
+    ------
+    ValueError
+        A hand with the wrong number of cards or cards not in the deck, an unknown contract
+        or policy, constraints that no layout satisfies (within the budget when sampling).
+    """
+    g = get_game(game)
+    h = _check_hand(g, hand, seat)
+    seat = int(seat)
+    cons = _contracts(g, contracts)
+    rules = dict(rules or {})
+    from trickcore.scoring._frame import resolve_rules
+
+    resolve_rules(g.id, rules)
+    if kitty_policy not in KITTY_POLICIES:
+        raise ValueError(f"unknown kitty_policy {kitty_policy!r}; valid policies: {', '.join(KITTY_POLICIES)}")
+    if method not in ("auto", "exact", "sample"):
+        raise ValueError(f"unknown method {method!r}; valid methods: auto, exact, sample")
+    if not 0 <= int(leader) < g.n_seats:
+        raise ValueError(f"leader must be a seat 0..{g.n_seats - 1}; got {leader!r}")
+    known = dict(fixed or {})
+    if seat in known:
+        raise ValueError(f"seat {seat} is the analyst's hand; do not fix its cards again")
+    known[seat] = h
+    fx = fixed_masks(g, known)
+    cond = as_constraint(constraints)
+    cond.check_seats(g.n_seats)
+    from trickcore.deals import count_deals, enumerate_deals
+
+    n_layouts = count_deals(g.id, [int(x) for x in fx])
+    exact = method == "exact" or (method == "auto" and n_layouts <= exact_limit)
+    spec: dict[str, Any] = {
+        "game": g.id, "contracts": cons, "rules": rules, "seat": seat, "leader": int(leader),
+        "kitty_policy": kitty_policy, "chunk_size": int(chunk_size), "fixed": fx, "where": cond,
+        "budget_factor": 200, "deals": None,
+    }
+    if exact:
+        deals = enumerate_deals(g.id, [int(x) for x in fx], max_count=max(exact_limit, 5_000_000 if method == "exact" else exact_limit))
+        ok = cond.mask(deals)
+        if not ok.any():
+            raise ValueError(f"no layout of the unseen cards satisfies {cond!r}")
+        deals = deals[ok]
+        spec["deals"] = deals
+        task = functools.partial(_odds_chunk, spec)
+        sums = engine.run_chunks(task, len(deals), seed=seed, chunk_size=chunk_size, n_jobs=n_jobs, backend=backend,
+                                 reduce=_add, progress=progress, desc="layouts")
+    else:
+        task = functools.partial(_odds_chunk, spec)
+        sums = None
+        plan = engine.chunk_plan(int(max_deals), chunk_size)
+        bar = None
+        if progress:
+            from tqdm.auto import tqdm
+
+            bar = tqdm(total=int(max_deals), desc="layouts", unit="deal")
+        results = engine.iter_chunks(task, iter(plan), seed=seed, n_jobs=n_jobs, backend=backend)
+        try:
+            for _, part in results:
+                sums = _add(sums, part)
+                if bar is not None:
+                    bar.update(int(part["n"].iloc[0]))
+                if _precise_enough(sums, target_se):
+                    break
+        finally:
+            close = getattr(results, "close", None)
+            if close is not None:
+                close()
+            if bar is not None:
+                bar.close()
+    out = _finish(sums, cons, level, exact)
+    out.attrs.update({
+        "method": "exact" if exact else "sampled", "n_layouts": int(n_layouts), "kitty_policy": kitty_policy,
+        "optimistic": kitty_policy == "dd_best", "level": level, "seat": seat, "hand": str(h), "game": g.id,
+    })
+    return out
+
+
+def _add(state: pd.DataFrame | None, part: pd.DataFrame) -> pd.DataFrame:
+    part = part.set_index("contract")
+    return part if state is None else state.add(part, fill_value=0)
+
+
+def _precise_enough(sums: pd.DataFrame, target_se: float) -> bool:
+    n = sums["n"].to_numpy(dtype=float)
+    p = sums["made__s1"].to_numpy() / n
+    se = np.sqrt(np.maximum(p * (1 - p), 1.0 / n) / n)  # a floor so p = 0 or 1 needs some n
+    return bool((se <= target_se).all())
+
+
+def _finish(sums: pd.DataFrame, contracts: Sequence[str], level: float, exact: bool) -> pd.DataFrame:
+    rows = []
+    for c in contracts:
+        r = sums.loc[c]
+        n = int(r["n"])
+        lo, hi = wilson_interval(r["made__s1"], n, level, exact=exact)
+        ev, ev_lo, ev_hi = Moments(n, r["payout__s1"], r["payout__s2"]).interval(level, exact=exact)
+        rows.append({
+            "contract": c, "n": n, "method": "exact" if exact else "sampled",
+            "p_make": r["made__s1"] / n, "p_make_lo": float(lo), "p_make_hi": float(hi),
+            "ev": ev, "ev_lo": ev_lo, "ev_hi": ev_hi,
+            "points": r["points__s1"] / n,
+            "p_exchange": r["exchanged__s1"] / n, "p_raise": r["raised__s1"] / n,
+        })
+    return pd.DataFrame(rows)
+
+
+def deal_probability(
+    game: str | Game,
+    event: Any,
+    *,
+    fixed: Mapping[Any, Any] | None = None,
+    method: str = "auto",
+    n: int = 10_000,
+    seed: int | None = 0,
+    level: float = 0.95,
+    exact_limit: int = EXACT_LIMIT,
+) -> dict[str, Any]:
+    """Probability that a predicate on the deal holds, given fixed cards: exact or sampled.
+
+    Returns ``{"p", "lo", "hi", "n", "method"}``.  Useful on its own ("how often does my
+    partner hold J♦?") and as a known-answer check of the sampler and the intervals.
+
+    >>> from analysis.constraints import Holds
+    >>> r = deal_probability("goathead3", Holds(1, "JD"), fixed={0: "JC JS JH AC 10C KC"})
+    >>> r["method"], round(r["p"], 4)        # J♦ is one of 14 unseen cards; seat 1 gets 6
+    ('exact', 0.4286)
+    >>> r = deal_probability("goathead3", Holds(1, "JD"), fixed={0: "JC JS JH AC 10C KC"},
+    ...                      method="sample", n=2000, seed=3)
+    >>> r["method"], r["lo"] <= 6 / 14 <= r["hi"]
+    ('sampled', True)
+    """
+    from trickcore.deals import count_deals, enumerate_deals, random_deals
+
+    g = get_game(game)
+    fx = [int(x) for x in fixed_masks(g, fixed)]
+    cond = as_constraint(event)
+    cond.check_seats(g.n_seats)
+    if method not in ("auto", "exact", "sample"):
+        raise ValueError(f"unknown method {method!r}; valid methods: auto, exact, sample")
+    total = count_deals(g.id, fx)
+    if method == "exact" or (method == "auto" and total <= exact_limit):
+        deals = enumerate_deals(g.id, fx, max_count=max(total, 1))
+        k = int(cond.mask(deals).sum())
+        return {"p": k / len(deals), "lo": k / len(deals), "hi": k / len(deals), "n": len(deals), "method": "exact"}
+    deals = random_deals(g.id, int(n), seed=seed, fixed=fx)
+    k = int(cond.mask(deals).sum())
+    lo, hi = wilson_interval(k, int(n), level)
+    return {"p": k / int(n), "lo": float(lo), "hi": float(hi), "n": int(n), "method": "sampled"}

@@ -1,0 +1,669 @@
+"""Monte Carlo over random deals: solve (or play out) every contract, score, tabulate.
+
+Conventions (what a simulated round *is*)
+-----------------------------------------
+* Seats ``0 .. n-1`` in play order; the dealer is the last seat, so seat 0 sits left of the
+  dealer: it bids first and, in every game this library covers, leads the first trick.
+  So by default ``declarer=0`` and ``leader=0`` (Goathead: "the player to the left of the
+  dealer leads to the first trick, regardless of who made the contract").  Both can be
+  set; the declarer's side follows the contract's side rule (Goathead 4p: black jacks).
+* Every contract is evaluated on *the same* deals (one solve per deal and contract), so
+  differences between contracts are paired.
+* The declarer plays the dealt hand: no kitty exchange (``exchanged = False``, so a
+  Goathead declarer collects the no-exchange point) and the kitty's card points count for
+  the declarer's side (``kitty_points``; the scorer applies the ``kitty_points`` rule
+  option).  Kitty decisions — pick up, bury, raise — are analysed per hand by
+  :func:`analysis.odds.contract_odds`.
+* ``policy="dd"`` (default) is the double-dummy value of the declarer's side (every
+  player sees every card and plays perfectly); ``"greedy"`` and ``"random"`` are
+  :func:`trickcore.playouts.playout` policies, i.e. realistic-to-naive play.
+* Contracts without a declaring side (Goathead leasters) are scored per seat and need a
+  play-out policy (a double-dummy value per seat would be each seat's paranoid value,
+  not one consistent play).
+
+Scale
+-----
+Deals are generated chunk by chunk (:mod:`analysis.engine`), each chunk from its own
+``SeedSequence`` child, so results do not depend on ``n_jobs`` or the backend.  The full
+table is returned only when asked for; :func:`simulate_summary` keeps running sums per
+contract and returns the summary, so memory stays flat for any ``n_deals``.  With
+``store=`` every chunk goes to a Parquet dataset and a killed run resumes.
+
+Examples
+--------
+>>> df = simulate("goathead3", 20, seed=1, contracts=["hearts", "court"], n_jobs=1)
+>>> df.groupby("contract", observed=True).size().to_dict()
+{'hearts': 20, 'court': 20}
+>>> sorted(c for c in df.columns if c.startswith("payout_"))
+['payout_0', 'payout_1', 'payout_2']
+>>> bool((df[["payout_0", "payout_1", "payout_2"]].sum(axis=1) == 0).all())
+True
+>>> s = simulate_summary("goathead3", 20, seed=1, contracts=["hearts"], n_jobs=1)
+>>> list(s.columns[:4])
+['contract', 'n', 'p_make', 'p_make_lo']
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from trickcore.cards import CardSet
+from trickcore.games import Game, get_game
+
+from . import engine
+from .constraints import Constraint, as_constraint, fixed_masks, sample_deals
+from .stats import Moments, wilson_interval
+from .store import ChunkStore
+
+__all__ = [
+    "simulate",
+    "simulate_summary",
+    "compare",
+    "bid_contracts",
+    "evaluate",
+    "hands_text",
+    "POLICIES",
+    "NO_DECLARER_CONTRACTS",
+]
+
+#: How the cards are played: double dummy, or a playout policy of :mod:`trickcore.playouts`.
+POLICIES = ("dd", "greedy", "random")
+
+#: Contracts nobody bids (played when everybody passes), scored per seat.
+NO_DECLARER_CONTRACTS = frozenset({"leasters", "leaster"})
+
+#: Games that have no declaring side at all: every seat is scored on its own.
+_PER_SEAT_GAMES = frozenset({"hearts", "ohhell"})
+
+
+def bid_contracts(game: str | Game) -> tuple[str, ...]:
+    """The contracts a player can bid (every contract but the all-pass ones).
+
+    >>> bid_contracts("goathead3")
+    ('diamonds', 'hearts', 'nil', 'spades', 'clubs', 'court')
+    """
+    g = get_game(game)
+    return tuple(c for c in g.contracts if c not in NO_DECLARER_CONTRACTS)
+
+
+def _check_contracts(g: Game, contracts: Any) -> tuple[str, ...]:
+    if contracts is None:
+        return bid_contracts(g)
+    if isinstance(contracts, str):
+        contracts = [contracts]
+    out = tuple(g.check_contract(c) for c in contracts)
+    if not out:
+        raise ValueError("contracts must name at least one contract")
+    if len(set(out)) != len(out):
+        raise ValueError(f"contract listed twice in {list(out)}")
+    return out
+
+
+def _per_seat(game: str, contract: str) -> bool:
+    return contract in NO_DECLARER_CONTRACTS or game in _PER_SEAT_GAMES
+
+
+def hands_text(frame: pd.DataFrame, n_seats: int | None = None) -> pd.DataFrame:
+    """The ``hand_{s}`` / ``kitty`` bit-board columns of a result table as readable text.
+
+    >>> df = pd.DataFrame({"hand_0": [CardSet.parse("JC AH").mask], "kitty": [0]})
+    >>> hands_text(df).iloc[0].tolist()
+    ['A♥ J♣', '']
+    """
+    cols = [c for c in frame.columns if c.startswith("hand_") or c == "kitty"]
+    out = pd.DataFrame(index=frame.index)
+    for c in cols:
+        out[c] = [str(CardSet(int(m))) for m in frame[c].to_numpy(dtype=np.uint64)]
+    return out
+
+
+# -- one chunk: deal, play, score --------------------------------------------------------
+
+def _card_points(game: str, contract: str, masks: np.ndarray, rules: Mapping[str, Any]) -> np.ndarray:
+    table = get_game(game).layout(contract, **_layout_rules(game, rules)).point_table().astype(np.int64)
+    masks = np.asarray(masks, dtype=np.uint64)
+    pts = np.zeros(masks.shape, dtype=np.int64)
+    for card in np.flatnonzero(table):
+        pts += ((masks >> np.uint64(card)) & np.uint64(1)).astype(np.int64) * table[card]
+    return pts
+
+
+def _layout_rules(game: str, rules: Mapping[str, Any]) -> dict[str, Any]:
+    """The rule options the game registry knows (the scorer reads the others)."""
+    g = get_game(game)
+    return {k: v for k, v in dict(rules).items() if k in g.options}
+
+
+def _play(game: str, contract: str, deals: np.ndarray, rules: Mapping[str, Any], declarer: int,
+          leader: int, policy: str, seed: Any) -> dict[str, np.ndarray]:
+    """Side-level play results of ``contract`` on ``deals`` for one declarer."""
+    g = get_game(game)
+    n = g.n_seats
+    hands = np.ascontiguousarray(deals[:, :n])
+    lay = g.layout(contract, **_layout_rules(game, rules))
+    side = lay.sides(hands, declarer).astype(np.uint8)
+    if policy == "dd":
+        try:
+            from trickcore import solve_many
+        except ImportError:  # the package root may not re-export it
+            from trickcore.solver import solve_many
+
+        r = solve_many(game, contract, hands, leader=leader, declarer=declarer, **_layout_rules(game, rules))
+        get = (lambda k: np.asarray(r[k])) if isinstance(r, Mapping) else (lambda k: np.asarray(getattr(r, k)))
+        value = get("value").astype(np.int64)
+        out = {
+            "side_mask": get("side").astype(np.uint8) if hasattr(r, "side") else side,
+            "side_tricks": get("side_tricks").astype(np.int64),
+            "last_trick_winner": get("last_trick_winner").astype(np.int64),
+            "side_melds": get("side_melds").astype(np.int64),
+            "opp_melds": get("opp_melds").astype(np.int64),
+            "nodes": get("nodes").astype(np.int64),
+        }
+        out["side_points"] = value if lay.objective == "points" else np.zeros(len(hands), dtype=np.int64)
+        return out
+    from trickcore.playouts import playout
+
+    r = playout(game, contract, hands, policy=policy, leader=leader, declarer=declarer, seed=seed,
+                **_layout_rules(game, rules))
+    seat_bits = np.uint8(1) << np.arange(n, dtype=np.uint8)
+    on_side = (side[:, None] & seat_bits[None, :]) != 0
+    points = np.asarray(r.points, dtype=np.int64)
+    tricks = np.asarray(r.tricks, dtype=np.int64)
+    melds = np.asarray(getattr(r, "melds", np.zeros_like(points)), dtype=np.int64)
+    out = {
+        "side_mask": side,
+        "side_points": np.where(on_side, points, 0).sum(axis=1),
+        "side_tricks": np.where(on_side, tricks, 0).sum(axis=1),
+        "side_melds": np.where(on_side, melds, 0).sum(axis=1),
+        "opp_melds": np.where(on_side, 0, melds).sum(axis=1),
+    }
+    for s in range(n):
+        out[f"points_{s}"] = points[:, s]
+        out[f"tricks_{s}"] = tricks[:, s]
+    if hasattr(r, "last_trick_winner"):
+        out["last_trick_winner"] = np.asarray(r.last_trick_winner, dtype=np.int64)
+    return out
+
+
+def evaluate(
+    game: str | Game,
+    contract: str,
+    deals: np.ndarray,
+    *,
+    rules: Mapping[str, Any] | None = None,
+    declarer: int = 0,
+    leader: int = 0,
+    policy: str = "dd",
+    seed: Any = None,
+    exchanged: Any = False,
+    kitty: np.ndarray | None = None,
+    deal_index: np.ndarray | None = None,
+) -> pd.DataFrame:
+    """Play and score one contract on ``deals`` (``uint64[n, n_seats + 1]``): one row per deal.
+
+    ``kitty`` overrides the last column as the cards whose points count for the declarer
+    (after an exchange: the buried cards); ``exchanged`` says whether the declarer
+    exchanged (scalar or per deal).  The table has the hands, the side, the play columns
+    and the scorer's ``payout_{s}``, ``made`` and ``stake``.
+
+    >>> from trickcore.cards import CardSet
+    >>> deal = np.array([[CardSet.parse(h).mask for h in (
+    ...     "JC JS AH 10H AC KD", "JH JD KH QH 10C QS", "AD 10D QD AS 10S KS", "KC QC")]], dtype=np.uint64)
+    >>> row = evaluate("goathead3", "hearts", deal).iloc[0]
+    >>> int(row.side_points) + int(row.kitty_points) >= 61, bool(row.made), float(row.payout_0)
+    (True, True, 4.0)
+    """
+    g = get_game(game)
+    contract = g.check_contract(contract)
+    rules = dict(rules or {})
+    if policy not in POLICIES:
+        raise ValueError(f"unknown policy {policy!r}; valid policies: {', '.join(POLICIES)}")
+    deals = np.asarray(deals, dtype=np.uint64)
+    if deals.ndim != 2 or deals.shape[1] != g.n_seats + 1:
+        raise ValueError(f"deals must be uint64[n, {g.n_seats + 1}] (hands then kitty); got shape {deals.shape}")
+    if not 0 <= int(declarer) < g.n_seats:
+        raise ValueError(f"declarer must be a seat 0..{g.n_seats - 1}; got {declarer!r}")
+    if _per_seat(g.id, contract) and policy == "dd":
+        raise ValueError(
+            f"{g.id}/{contract} has no declaring side: its per-seat double-dummy values are each seat's "
+            "paranoid value, not one consistent play; use policy='greedy' or 'random'"
+        )
+    played = _play(g.id, contract, deals, rules, int(declarer), int(leader), policy, seed)
+    return _scored_frame(g, contract, deals, played, rules, int(declarer), int(leader), policy,
+                         exchanged=exchanged, kitty=kitty, deal_index=deal_index)
+
+
+def _game_columns(g: Game, contract: str, deals: np.ndarray, frame: Mapping[str, Any],
+                  rules: Mapping[str, Any], declarer: int) -> dict[str, np.ndarray]:
+    """The extra side-level columns some scorers read, derived from the hands and the play."""
+    n = g.n_seats
+    out: dict[str, np.ndarray] = {}
+    side = np.asarray(frame["side_mask"], dtype=np.int64)
+    if g.id == "sheepshead" and not _per_seat(g.id, contract):
+        # The partner: the other seat of the picking side (-1 when the picker is alone).
+        others = side & ~(1 << declarer)
+        out["partner"] = np.where(others == 0, -1, np.log2(np.maximum(others & -others, 1)).astype(np.int64))
+    if g.id == "clover":
+        from trickcore.scoring.melds import hand_melds_batch
+
+        trump = None if contract == "notrump" else contract
+        kw = {k: rules[k] for k in ("four_low_ranks",) if k in rules}
+        melds = np.stack([hand_melds_batch(deals[:, s], trump, **kw) for s in range(n)], axis=1)
+        on_side = (side[:, None] >> np.arange(n)[None, :]) & 1 == 1
+        out["side_hand_melds"] = np.where(on_side, melds, 0).sum(axis=1)
+        out["opp_hand_melds"] = np.where(on_side, 0, melds).sum(axis=1)
+        out["side_trick_melds"] = np.asarray(frame["side_melds"], dtype=np.int64)
+        out["opp_trick_melds"] = np.asarray(frame["opp_melds"], dtype=np.int64)
+    return out
+
+
+def _scored_frame(g: Game, contract: str, deals: np.ndarray, played: Mapping[str, np.ndarray],
+                  rules: Mapping[str, Any], declarer: int, leader: int, policy: str, *,
+                  exchanged: Any = False, kitty: np.ndarray | None = None,
+                  deal_index: np.ndarray | None = None) -> pd.DataFrame:
+    """The result table of one contract from its play results; scoring happens here only,
+    so a scoring-rule change re-uses the same play (solve once, score many)."""
+    n = g.n_seats
+    m = len(deals)
+    kitty_cards = deals[:, n] if kitty is None else np.asarray(kitty, dtype=np.uint64)
+    frame: dict[str, Any] = {}
+    frame["deal"] = np.arange(m, dtype=np.int64) if deal_index is None else np.asarray(deal_index, dtype=np.int64)
+    frame["contract"] = contract
+    frame["declarer"] = -1 if _per_seat(g.id, contract) else declarer
+    frame["leader"] = leader
+    frame["policy"] = policy
+    for s in range(n):
+        frame[f"hand_{s}"] = deals[:, s]
+    frame["kitty"] = deals[:, n]
+    frame.update(played)
+    frame.update(_game_columns(g, contract, deals, frame, rules, declarer))
+    frame["kitty_points"] = _card_points(g.id, contract, kitty_cards, rules)
+    frame["exchanged"] = np.broadcast_to(np.asarray(exchanged, dtype=bool), (m,)).copy()
+    out = pd.DataFrame(frame)
+    from trickcore.scoring import score
+
+    scored = score(g.id, out, dict(rules))
+    keep = [c for c in scored.columns if c.startswith("payout_") or c in ("made", "stake", "declarer_points")]
+    for c in keep:
+        out[c] = scored[c].to_numpy()
+    return out
+
+
+@dataclass(frozen=True)
+class _RunSpec:
+    """Everything a worker needs to compute one chunk (picklable)."""
+
+    game: str
+    contracts: tuple[str, ...]
+    rules: dict[str, Any]
+    declarer: int
+    leader: int
+    policy: str
+    chunk_size: int
+    fixed: np.ndarray | None = None
+    where: Constraint | None = None
+    budget_factor: int = 100
+    variants: tuple[dict[str, Any], ...] = field(default_factory=tuple)
+
+
+def _deal(spec: _RunSpec, seed_seq: np.random.SeedSequence, size: int) -> np.ndarray:
+    if spec.where is None:
+        from trickcore.deals import deal_chunk
+
+        return np.asarray(deal_chunk(spec.game, seed_seq, size, fixed=spec.fixed), dtype=np.uint64)
+    fixed = None if spec.fixed is None else {s: int(m) for s, m in enumerate(spec.fixed) if m}
+    return sample_deals(spec.game, size, seed_seq, fixed=fixed, where=spec.where,
+                        budget=max(spec.budget_factor * size, 10_000))
+
+
+def _simulate_chunk(spec: _RunSpec, index: int, seed_seq: np.random.SeedSequence, size: int) -> pd.DataFrame:
+    deal_ss, play_ss = seed_seq.spawn(2)
+    deals = _deal(spec, deal_ss, size)
+    first = index * spec.chunk_size
+    deal_index = np.arange(first, first + size, dtype=np.int64)
+    frames = [
+        evaluate(spec.game, c, deals, rules=spec.rules, declarer=spec.declarer, leader=spec.leader,
+                 policy=spec.policy, seed=np.random.default_rng(play_ss.spawn(1)[0]) if spec.policy == "random" else None,
+                 deal_index=deal_index)
+        for c in spec.contracts
+    ]
+    out = pd.concat(frames, ignore_index=True)
+    out["contract"] = pd.Categorical(out["contract"], categories=list(spec.contracts))
+    out["policy"] = out["policy"].astype(str)
+    return out
+
+
+def _prepare(game: Any, contracts: Any, rules: Any, declarer: int, leader: int | None, policy: str,
+             chunk_size: int, fixed: Any, where: Any) -> tuple[Game, _RunSpec]:
+    g = get_game(game)
+    contracts = _check_contracts(g, contracts)
+    rules = dict(rules or {})
+    from trickcore.scoring._frame import resolve_rules
+
+    resolve_rules(g.id, rules)  # unknown option names / values -> ValueError listing valid ones
+    if policy not in POLICIES:
+        raise ValueError(f"unknown policy {policy!r}; valid policies: {', '.join(POLICIES)}")
+    if not 0 <= int(declarer) < g.n_seats:
+        raise ValueError(f"declarer must be a seat 0..{g.n_seats - 1}; got {declarer!r}")
+    leader = 0 if leader is None else int(leader)
+    if not 0 <= leader < g.n_seats:
+        raise ValueError(f"leader must be a seat 0..{g.n_seats - 1}; got {leader!r}")
+    fx = fixed_masks(g, fixed)
+    cond = None if where is None else as_constraint(where)
+    if cond is not None:
+        cond.check_seats(g.n_seats)
+    spec = _RunSpec(g.id, contracts, rules, int(declarer), leader, policy, int(chunk_size),
+                    fx if fx.any() else None, cond)
+    return g, spec
+
+
+def _store_for(store: Any, spec: _RunSpec, seed: Any, kind: str) -> ChunkStore | None:
+    if store is None:
+        return None
+    if isinstance(store, ChunkStore):
+        return store
+    import trickcore
+
+    meta = {
+        "kind": kind,
+        "game": spec.game,
+        "contracts": list(spec.contracts),
+        "rules": spec.rules,
+        "seed": None if seed is None else (int(seed) if np.isscalar(seed) else str(seed)),
+        "chunk_size": spec.chunk_size,
+        "declarer": spec.declarer,
+        "leader": spec.leader,
+        "policy": spec.policy,
+        "fixed": None if spec.fixed is None else [int(x) for x in spec.fixed],
+        "where": None if spec.where is None else repr(spec.where),
+        "version": trickcore.__version__,
+    }
+    return ChunkStore(store, meta)
+
+
+def simulate(
+    game: str | Game,
+    n_deals: int,
+    seed: int | None = 0,
+    contracts: Sequence[str] | str | None = None,
+    rules: Mapping[str, Any] | None = None,
+    *,
+    n_jobs: int = -1,
+    backend: Any = "loky",
+    store: Any = None,
+    chunk_size: int = engine.DEFAULT_CHUNK_SIZE,
+    declarer: int = 0,
+    leader: int | None = None,
+    policy: str = "dd",
+    fixed: Mapping[int, Any] | None = None,
+    where: Any = None,
+    progress: bool | None = None,
+    on_chunk: Any = None,
+    return_frame: bool = True,
+) -> pd.DataFrame | None:
+    """Deal ``n_deals`` random deals, play every contract on each, score: a tidy table.
+
+    Parameters
+    ----------
+    game:
+        Game id (``"goathead3"``) or :class:`~trickcore.games.Game`.
+    n_deals, seed:
+        How many deals, and the seed that fixes them (with ``chunk_size``).
+    contracts:
+        Contracts to evaluate on every deal; ``None``: every biddable contract
+        (:func:`bid_contracts`).
+    rules:
+        Rule options (defaults: the rulings); unknown names or values raise ``ValueError``.
+    n_jobs, backend:
+        Parallelism (see :func:`analysis.engine.run_chunks`): joblib workers (``-1`` all
+        cores) and ``"loky"``, ``"dask"``, a scheduler address or a ``distributed.Client``.
+    store:
+        A directory: every chunk is appended to a Parquet dataset there (with the run's
+        metadata) and a killed run resumes without recomputing finished chunks.
+    chunk_size:
+        Deals per chunk (the unit of work, of seeding and of resumption).
+    declarer, leader:
+        Seats (module docstring: seat 0, left of the dealer, by default).
+    policy:
+        ``"dd"`` double dummy, or the playout policies ``"greedy"``, ``"random"``.
+    fixed, where:
+        Fixed cards ``{seat: cards}`` and predicates on the deals
+        (:mod:`analysis.constraints`) — conditional simulations.
+    return_frame:
+        ``False`` with a ``store``: write the dataset and return ``None`` (memory stays
+        flat; read it back with :func:`analysis.store.read_store`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per deal and contract: ``deal``, ``contract``, ``declarer``, ``leader``,
+        ``policy``, ``hand_{s}`` and ``kitty`` (universal bit-boards; :func:`hands_text`
+        for text), ``side_mask``, ``side_points``, ``side_tricks``, ``last_trick_winner``,
+        ``side_melds``, ``opp_melds``, ``nodes`` (double dummy), ``kitty_points``,
+        ``exchanged``, ``payout_{s}``, ``made``, ``stake``, ``declarer_points``.
+
+    Examples
+    --------
+    >>> a = simulate("goathead3", 12, seed=3, contracts="clubs", n_jobs=1, chunk_size=5)
+    >>> b = simulate("goathead3", 12, seed=3, contracts="clubs", n_jobs=2, chunk_size=5)
+    >>> a.equals(b), a["deal"].tolist() == list(range(12))
+    (True, True)
+    >>> simulate("goathead3", 5, contracts="bridge")
+    Traceback (most recent call last):
+      ...
+    ValueError: unknown contract 'bridge' for goathead3; valid contracts: ...
+    """
+    g, spec = _prepare(game, contracts, rules, declarer, leader, policy, chunk_size, fixed, where)
+    st = _store_for(store, spec, seed, "simulate")
+    if not return_frame and st is None:
+        raise ValueError("return_frame=False needs a store to write to")
+    task = functools.partial(_simulate_chunk, spec)
+    reduce = None if return_frame else (lambda state, frame: None)
+    return engine.run_chunks(task, n_deals, seed=seed, chunk_size=chunk_size, n_jobs=n_jobs, backend=backend,
+                             store=st, reduce=reduce, on_chunk=on_chunk, progress=progress, desc=f"{g.id} deals")
+
+
+# -- streaming summary -----------------------------------------------------------------
+
+def _summary_sums(frame: pd.DataFrame, by: list[str], n_seats: int) -> pd.DataFrame:
+    """Per-group sufficient statistics of one chunk (counts, sums, sums of squares)."""
+    f = pd.DataFrame({k: frame[k] for k in by})
+    f["n"] = 1
+    f["made_k"] = frame["made"].astype("float").fillna(0.0).to_numpy() if "made" in frame else 0.0
+    decl = frame["declarer"].to_numpy()
+    payouts = frame[[f"payout_{s}" for s in range(n_seats)]].to_numpy(dtype=float)
+    dpay = np.where(decl >= 0, payouts[np.arange(len(frame)), np.clip(decl, 0, None)], np.nan)
+    cols = {"declarer_payout": dpay, "side_points": frame["side_points"].to_numpy(dtype=float)}
+    for s in range(n_seats):
+        cols[f"payout_{s}"] = payouts[:, s]
+    for name, v in cols.items():
+        v = np.nan_to_num(v)
+        f[f"{name}__s1"] = v
+        f[f"{name}__s2"] = v * v
+    return f.groupby(by, observed=True, sort=False).sum()
+
+
+def _add_sums(state: pd.DataFrame | None, part: pd.DataFrame) -> pd.DataFrame:
+    return part if state is None else state.add(part, fill_value=0)
+
+
+def _finish_summary(sums: pd.DataFrame, n_seats: int, level: float, exact: bool = False) -> pd.DataFrame:
+    rows = []
+    for key, r in sums.iterrows():
+        n = int(r["n"])
+        row: dict[str, Any] = dict(zip(sums.index.names, key if isinstance(key, tuple) else (key,)))
+        row["n"] = n
+        lo, hi = wilson_interval(r["made_k"], n, level, exact=exact)
+        row["p_make"], row["p_make_lo"], row["p_make_hi"] = r["made_k"] / n, float(lo), float(hi)
+        for name in ("declarer_payout", *(f"payout_{s}" for s in range(n_seats)), "side_points"):
+            m, lo, hi = Moments(n, r[f"{name}__s1"], r[f"{name}__s2"]).interval(level, exact=exact)
+            row[f"{name}"], row[f"{name}_lo"], row[f"{name}_hi"] = m, lo, hi
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def simulate_summary(
+    game: str | Game,
+    n_deals: int,
+    seed: int | None = 0,
+    contracts: Sequence[str] | str | None = None,
+    rules: Mapping[str, Any] | None = None,
+    *,
+    by: Sequence[str] = ("contract",),
+    level: float = 0.95,
+    n_jobs: int = -1,
+    backend: Any = "loky",
+    store: Any = None,
+    chunk_size: int = engine.DEFAULT_CHUNK_SIZE,
+    declarer: int = 0,
+    leader: int | None = None,
+    policy: str = "dd",
+    fixed: Mapping[int, Any] | None = None,
+    where: Any = None,
+    progress: bool | None = None,
+    on_chunk: Any = None,
+) -> pd.DataFrame:
+    """Like :func:`simulate` but keeps only running sums: one row per contract.
+
+    Memory does not grow with ``n_deals`` (each chunk is reduced to a few sums, then
+    dropped; with ``store`` the detail goes to disk), so 10 million deals run in well under
+    1 GB.  Columns: ``n``, ``p_make`` with its Wilson interval ``p_make_lo``/``p_make_hi``,
+    ``declarer_payout`` and every ``payout_{s}`` with t intervals, ``side_points``.
+
+    >>> s = simulate_summary("goathead3", 30, seed=2, contracts=["hearts", "court"], n_jobs=1)
+    >>> s["n"].tolist(), bool((s.p_make_lo <= s.p_make).all() and (s.p_make <= s.p_make_hi).all())
+    ([30, 30], True)
+    """
+    g, spec = _prepare(game, contracts, rules, declarer, leader, policy, chunk_size, fixed, where)
+    st = _store_for(store, spec, seed, "simulate")
+    by = list(by)
+    task = functools.partial(_simulate_chunk, spec)
+    reduce = functools.partial(_reduce_summary, by, g.n_seats)
+    sums = engine.run_chunks(task, n_deals, seed=seed, chunk_size=chunk_size, n_jobs=n_jobs, backend=backend,
+                             store=st, reduce=reduce, on_chunk=on_chunk, progress=progress, desc=f"{g.id} deals")
+    if sums is None:
+        return pd.DataFrame()
+    return _finish_summary(sums, g.n_seats, level)
+
+
+def _reduce_summary(by: list[str], n_seats: int, state: pd.DataFrame | None, frame: pd.DataFrame) -> pd.DataFrame:
+    return _add_sums(state, _summary_sums(frame, by, n_seats))
+
+
+# -- paired comparisons ------------------------------------------------------------------
+
+def _variant(base: _RunSpec, v: Mapping[str, Any] | str) -> dict[str, Any]:
+    if isinstance(v, str):
+        v = {"contract": v}
+    v = dict(v)
+    unknown = set(v) - {"contract", "rules", "policy", "declarer"}
+    if unknown:
+        raise ValueError(f"a variant may set contract, rules, policy, declarer; got {sorted(unknown)}")
+    return {
+        "contract": v.get("contract", base.contracts[0]),
+        "rules": {**base.rules, **dict(v.get("rules") or {})},
+        "policy": v.get("policy", base.policy),
+        "declarer": int(v.get("declarer", base.declarer)),
+    }
+
+
+def _compare_chunk(spec: _RunSpec, index: int, seed_seq: np.random.SeedSequence, size: int) -> pd.DataFrame:
+    deal_ss, play_ss = seed_seq.spawn(2)
+    deals = _deal(spec, deal_ss, size)
+    g = get_game(spec.game)
+    cols = {}
+    plays: dict[tuple, Mapping[str, np.ndarray]] = {}
+    for tag, v in zip("ab", spec.variants):
+        # Only the options the game registry knows can change the play; the scorer's own
+        # options re-score the same play.
+        key = (v["contract"], tuple(sorted(_layout_rules(spec.game, v["rules"]).items())), v["policy"], v["declarer"])
+        if key not in plays:
+            rng = np.random.default_rng(play_ss.spawn(1)[0]) if v["policy"] == "random" else None
+            plays[key] = _play(spec.game, v["contract"], deals, v["rules"], v["declarer"], spec.leader, v["policy"], rng)
+        f = _scored_frame(g, v["contract"], deals, plays[key], v["rules"], v["declarer"], spec.leader, v["policy"])
+        d = v["declarer"]
+        cols[f"made_{tag}"] = f["made"].astype("float").fillna(0.0).to_numpy()
+        cols[f"declarer_payout_{tag}"] = f[f"payout_{d}"].to_numpy(dtype=float)
+        points = f["declarer_points"] if "declarer_points" in f else f["side_points"]
+        cols[f"declarer_points_{tag}"] = points.astype("float").to_numpy()
+    first = index * spec.chunk_size
+    out = pd.DataFrame({"deal": np.arange(first, first + size, dtype=np.int64), **cols})
+    return out
+
+
+def _reduce_compare(state: dict[str, Moments] | None, frame: pd.DataFrame) -> dict[str, Moments]:
+    state = dict(state or {})
+    for metric in ("made", "declarer_payout", "declarer_points"):
+        a, b = frame[f"{metric}_a"].to_numpy(), frame[f"{metric}_b"].to_numpy()
+        for k, x in ((f"{metric}|a", a), (f"{metric}|b", b), (f"{metric}|diff", a - b)):
+            state[k] = state.get(k, Moments()) + Moments.of(x)
+    return state
+
+
+def compare(
+    game: str | Game,
+    n_deals: int,
+    a: Mapping[str, Any] | str,
+    b: Mapping[str, Any] | str,
+    *,
+    seed: int | None = 0,
+    rules: Mapping[str, Any] | None = None,
+    level: float = 0.95,
+    n_jobs: int = -1,
+    backend: Any = "loky",
+    chunk_size: int = engine.DEFAULT_CHUNK_SIZE,
+    declarer: int = 0,
+    leader: int | None = None,
+    policy: str = "dd",
+    fixed: Mapping[int, Any] | None = None,
+    where: Any = None,
+    progress: bool | None = None,
+) -> pd.DataFrame:
+    """Paired comparison of two variants on the SAME deals, with the interval of the difference.
+
+    A variant is a contract name or a mapping with any of ``contract``, ``rules`` (rule
+    options layered on ``rules``), ``policy`` (``"dd"``, ``"greedy"``, ``"random"``) and
+    ``declarer``.  So ``a="hearts", b="clubs"`` compares two contracts;
+    ``a={"rules": {"no_exchange_bonus": "won_only"}}, b={}`` two rule options;
+    ``a={"policy": "greedy"}, b={"policy": "dd"}`` two ways of playing.  A variant that
+    only changes scoring options is scored on the same solve (solve once, score many).
+
+    Returns one row per metric (``made``, ``declarer_payout``, ``declarer_points``) with the
+    means under ``a`` and ``b``, ``diff = a - b`` and its t interval ``diff_lo``/``diff_hi``
+    (paired, so the deal-to-deal noise shared by both variants cancels).
+
+    >>> c = compare("goathead3", 40, "clubs", "court", seed=4, n_jobs=1)
+    >>> c.metric.tolist()
+    ['made', 'declarer_payout', 'declarer_points']
+    >>> bool((c.diff_lo <= c["diff"]).all() and (c["diff"] <= c.diff_hi).all())
+    True
+    """
+    g, spec = _prepare(game, None, rules, declarer, leader, policy, chunk_size, fixed, where)
+    va, vb = _variant(spec, a), _variant(spec, b)
+    for v in (va, vb):
+        g.check_contract(v["contract"])
+        if v["policy"] not in POLICIES:
+            raise ValueError(f"unknown policy {v['policy']!r}; valid policies: {', '.join(POLICIES)}")
+        if _per_seat(g.id, v["contract"]):
+            raise ValueError(f"compare needs contracts with a declarer; {v['contract']!r} has none")
+        from trickcore.scoring._frame import resolve_rules
+
+        resolve_rules(g.id, v["rules"])
+    spec = _RunSpec(**{**spec.__dict__, "variants": (va, vb)})
+    task = functools.partial(_compare_chunk, spec)
+    sums = engine.run_chunks(task, n_deals, seed=seed, chunk_size=chunk_size, n_jobs=n_jobs, backend=backend,
+                             reduce=_reduce_compare, progress=progress, desc=f"{g.id} paired deals")
+    rows = []
+    for metric in ("made", "declarer_payout", "declarer_points"):
+        ma, mb, md = sums[f"{metric}|a"], sums[f"{metric}|b"], sums[f"{metric}|diff"]
+        d, lo, hi = md.interval(level)
+        rows.append({"metric": metric, "n": md.n, "a": ma.mean, "b": mb.mean, "diff": d, "diff_lo": lo, "diff_hi": hi})
+    out = pd.DataFrame(rows)
+    out.attrs.update({"a": va, "b": vb, "game": g.id, "seed": seed})
+    return out
