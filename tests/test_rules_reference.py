@@ -3,7 +3,7 @@
 Property tests: every hypothesis example draws a seed and builds, with numpy, a batch of
 random positions for every layout of a game (every contract, every combination of the rule
 options that change layouts): a hand, the cards already in the current trick, the trick
-index, the cards of earlier tricks and their leads.  Hands are sometimes loaded with one
+index, the cards of earlier tricks and their leads; and random tricks, complete and partial.  Hands are sometimes loaded with one
 suit and earlier tricks sometimes starved of one suit, so that voids, "holds only hearts"
 and unbroken suits come up often.  ``Layout.core.legal_moves_batch`` and
 ``trick_winners_batch`` (and Clover's ``trick_meld_values``) must give exactly what
@@ -123,7 +123,13 @@ class Prepared:
         return n_rows
 
     def check_trick_winners(self, rng, n_rows):
-        lay, n, N = self.layout, self.layout.n_seats, len(self.deck)
+        """Half complete tricks, half of one random length (the winner so far)."""
+        n, half = self.layout.n_seats, n_rows // 2
+        return (self._check_trick_winners(rng, n_rows - half, n)
+                + self._check_trick_winners(rng, half, int(rng.integers(1, n + 1))))
+
+    def _check_trick_winners(self, rng, n_rows, n):
+        lay, N = self.layout, len(self.deck)
         key = rng.random((n_rows, N))
         # Half the tricks crowd one effective suit, so that following and trumping are common.
         crowded = rng.random(n_rows) < 0.5
@@ -178,6 +184,8 @@ def test_compiled_rules_agree_with_reference(game_id):
             counts[prep.layout.name] += per_layout
 
     check()
+    print(f"{game_id}: {counts['positions']} positions, {counts['tricks']} tricks, {counts['melds']} melds "
+          f"over {len(prepared)} layouts")
     assert counts["positions"] >= POSITIONS_PER_GAME, counts
     assert counts["tricks"] >= POSITIONS_PER_GAME, counts
     # Every layout was exercised.
