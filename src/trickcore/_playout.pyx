@@ -11,8 +11,8 @@ round *including* the current trick, ``suits_led`` the effective suits led in *e
 tricks.  Two policies exist, per seat and per deal (``greedy_seats`` bit mask):
 
 * random: uniform among the legal cards, drawn from a numpy bit generator through its C
-  API (``bitgen_t``) with Lemire's unbiased bounded-integer method.  A forced card (one
-  legal card) draws nothing.
+  API (``bitgen_t``) with Lemire's unbiased bounded-integer method; one draw per card,
+  a forced card too.
 * greedy: see :func:`_greedy_card` and the module documentation of
   :mod:`trickcore.playouts`.
 """
@@ -342,9 +342,9 @@ def run(CoreLayout core, hands, leaders, declarers, sides, greedy_seats, bit_gen
                                          ((side >> s) & 1) == ((side >> best_seat) & 1) if p else 0,
                                          goal_max, p == ns - 1)
                     else:
-                        b = lowest_bit(legal)
-                        if legal & (legal - 1):       # more than one legal card: draw
-                            b = _nth_bit(legal, <int>_bounded(rng, <uint32_t>_popcount(legal)))
+                        # A forced card draws too: a branch on "one legal card" mispredicts
+                        # often enough to cost more than the draw.
+                        b = _nth_bit(legal, <int>_bounded(rng, <uint32_t>_popcount(legal)))
                     h[s] &= ~(one << b)
                     played |= one << b
                     trick_mask |= one << b

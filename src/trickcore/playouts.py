@@ -11,8 +11,8 @@ Policies
 ``"random"``
     Uniform among the legal cards (Lemire's unbiased bounded integers on 32-bit draws)
     from a numpy bit generator used through its C API: ``SFC64`` seeded from ``seed``, or
-    the generator given.  The same seed gives the same play.  A forced card consumes no
-    random number.
+    the generator given.  The same seed gives the same play.  Every card played by a
+    random seat consumes one draw, a forced card too.
 ``"greedy"``
     A one-trick-deep heuristic, deterministic.  A card's *value* orders cards from
     cheap to precious: a trump is worth more than any plain card, then card points
