@@ -164,13 +164,14 @@ class HeuristicPolicy(BasePolicy):
         lay = obs.layout
         est = 0.0
         trump = set(lay.suits[-1]) if lay.trump else set()
+        long_trump = len(_trumps(lay, obs.hand)) >= 4
         for c in obs.hand:
             if c in trump:
-                est += 1.0 if c.rank_name in ("A", "K", "Q") or len(_trumps(lay, obs.hand)) >= 4 else 0.3
+                est += {"A": 1.0, "K": 0.9, "Q": 0.6}.get(c.rank_name, 0.5 if long_trump else 0.1)
             elif c.rank_name == "A":
-                est += 0.9
+                est += 0.8
             elif c.rank_name == "K":
-                est += 0.4
+                est += 0.3
         want = int(round(est))
         return min(obs.legal, key=lambda b: (abs(b - want), b))
 

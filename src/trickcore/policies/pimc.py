@@ -14,7 +14,11 @@ reduction (the seat against everybody), as the solver does.  An Oh Hell player w
 has its bid, a Spades nil bidder and a Nil declarer play to lose tricks.
 
 Other decisions (bids, exchanges, calls, folds) are delegated to a fallback policy
-(:class:`~trickcore.policies.HeuristicPolicy` by default).
+(:class:`~trickcore.policies.HeuristicPolicy` by default), and so is card play while more
+than ``max_cards`` cards are still in the hands (default 30): an exact solve of a full
+13-card Hearts or Spades deal takes far too long to repeat per sample, so PIMC takes over
+once the position is small enough (from the start in Goathead and Sheepshead, after the
+first trick in Clover and Gamut, for the last seven tricks of Hearts and Spades).
 
 The sampling is seeded from ``seed`` and the observation only, so the decision does not
 depend on where the unseen cards really are.
@@ -113,8 +117,10 @@ def sample_hidden(obs: Observation, rng: np.random.Generator, tries: int = 200) 
 class PIMCPolicy(BasePolicy):
     """PIMC card play; ``samples`` deals per decision, ``seed`` for reproducibility."""
 
-    def __init__(self, samples: int = 20, seed: int = 0, fallback: Any = None, tt_mb: float = 16) -> None:
+    def __init__(self, samples: int = 20, seed: int = 0, fallback: Any = None, tt_mb: float = 16,
+                 max_cards: int = 30) -> None:
         self.samples = int(samples)
+        self.max_cards = int(max_cards)
         self.seed = int(seed)
         self.fallback = fallback if fallback is not None else HeuristicPolicy()
         self.tt_mb = tt_mb
@@ -143,6 +149,8 @@ class PIMCPolicy(BasePolicy):
         if len(legal) == 1:
             return legal[0]
         lay = obs.layout
+        if sum(obs.hand_sizes) > self.max_cards:
+            return self.fallback.play(obs)
         rng = np.random.default_rng([self.seed, _obs_key(obs)])
         # seats of the layout: Gamut clubs_k renumbers the active seats from the first one
         # after the dealer; every other layout uses the table's seats.

@@ -11,7 +11,7 @@ Examples
 >>> from trickcore.policies import RandomPolicy
 >>> rec = play_round("goathead3", [RandomPolicy(seed=s) for s in range(3)], seed=3)
 >>> sorted(rec.row())[:4]
-['bids', 'contract', 'declarer', 'dealer']
+['bids', 'contract', 'dealer', 'declarer']
 >>> r = start_round("goathead3", seed=3)      # or step through it by hand
 >>> r.act("pass").pending.seat
 2

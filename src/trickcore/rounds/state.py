@@ -424,11 +424,13 @@ class RoundState:
             if self.kitty & seen or self.kitty | seen != deck:
                 raise ValueError("hands and kitty must partition the deck")
             return
-        deck = np.array(list(self.game.deck), dtype=np.int64)
-        perm = self.rng.permutation(deck)
-        self.hands = [CardSet(int(c) for c in perm[s * hs:(s + 1) * hs]) for s in range(self.n)]
-        self.kitty = CardSet(int(c) for c in perm[self.n * hs:])
-        self.deal_order = perm  # cards in dealing order (dealer's last card = turned card)
+        from ..deals import random_deals
+
+        rules = {"hand_size": hs} if "hand_size" in self.game.options else {}
+        seed = int(self.rng.integers(2**63))
+        row = random_deals(self.game, 1, seed, **rules)[0]
+        self.hands = [CardSet(int(h)) for h in row[: self.n]]
+        self.kitty = CardSet(int(row[self.n]))
 
     def dealer_last_card(self) -> Card:
         """The dealer's last card (dealt face up in Clover, Gamut, Oh Hell): any card of the
