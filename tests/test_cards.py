@@ -132,6 +132,17 @@ class TestParseHand:
         with pytest.raises(ValueError):
             parse_hand(["AH", None])
 
+    def test_numpy_masks_and_single_cards(self):
+        h = CardSet.parse("Q♠ 7♦")
+        assert CardSet(np.uint64(h.mask)) == CardSet(np.int64(h.mask)) == h
+        assert parse_hand(np.array([h.mask], dtype=np.uint64)[0]) == h
+        assert CardSet(Card.parse("Q♠")) == CardSet.parse("Q♠")
+
+    @pytest.mark.parametrize("bad", [3.5, object(), True, None.__class__])
+    def test_things_that_are_no_cards(self, bad):
+        with pytest.raises(ValueError, match="cannot make a card set"):
+            CardSet(bad)
+
     def test_bad_masks(self):
         with pytest.raises(ValueError, match="not cards"):
             CardSet(1 << 13)  # rank 13 does not exist

@@ -28,6 +28,7 @@ CardSet('A♠ K♠ Q♠ J♥ 10♦ 9♦ 8♣')
 
 from __future__ import annotations
 
+import numbers
 import re
 from collections.abc import Iterable, Iterator
 
@@ -194,13 +195,24 @@ class CardSet:
             mask = cards.mask
         elif isinstance(cards, str):
             mask = CardSet.parse(cards).mask
-        elif isinstance(cards, int) and not isinstance(cards, Card):
+        elif isinstance(cards, Card):
+            mask = 1 << cards
+        elif isinstance(cards, bool):
+            raise ValueError(f"cannot make a card set from {cards!r}")
+        elif isinstance(cards, numbers.Integral) and not isinstance(cards, Card):
+            # A bit-board: Python ints and numpy integers (a row of a uint64 hands array).
             mask = int(cards)
             if mask < 0 or mask & ~_ALL_IDS_MASK:
                 raise ValueError(f"bit-board {mask:#x} has bits that are not cards")
         else:
+            try:
+                items = iter(cards)
+            except TypeError:
+                raise ValueError(
+                    f"cannot make a card set from {cards!r}: expected text, a bit-board or cards"
+                ) from None
             mask = 0
-            for item in cards:
+            for item in items:
                 card = parse_card(item)
                 if mask >> card & 1:
                     raise ValueError(f"duplicate card {card}")

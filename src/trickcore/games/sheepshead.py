@@ -34,6 +34,10 @@ Choices where the texts are silent
   following player.
 * If the called card lies in the blind or was buried, or the picker holds it, the picker
   plays alone (what :func:`~trickcore.layout.holder_of` does).
+* A called ten is played under the same must-play rule as a called ace (the text gives the
+  ten only as the ace's stand-in).
+* Leaster keeps the usual trumps and fail order (the text names no change).
+* A called jack (``jc``/``js``/``jh``) carries no must-play rule.
 
 >>> from trickcore.games import get_game
 >>> lay = get_game("sheepshead").layout("called_ace_hearts")
