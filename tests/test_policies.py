@@ -204,3 +204,28 @@ def test_pimc_beats_random_play_in_goathead():
     d = np.array(diffs)
     se = d.std(ddof=1) / np.sqrt(len(d))
     assert d.mean() > 2 * se, (d.mean(), se)
+
+
+class FoldsFirst(HeuristicPolicy):
+    """Folds whenever allowed (to reach Gamut Clubs with fewer players)."""
+
+    def fold(self, obs):
+        return obs.legal[-1]
+
+
+@pytest.mark.parametrize("game,rules", [("goathead4", {}), ("sheepshead", {"partner": "called_ace"}),
+                                        ("sheepshead", {"no_pick": "leaster"}), ("clover", {}),
+                                        ("ohhell", {"hand_size": 4}), ("spades", {})])
+def test_pimc_plays_every_kind_of_game(game, rules):
+    n = get_game(game).n_seats
+    for seed in range(2):
+        pols = [PIMCPolicy(samples=2, seed=seed, max_cards=24)] + [HeuristicPolicy()] * (n - 1)
+        rec = play_round(game, pols, seed=seed, **rules)
+        assert len(rec.payouts) == n and rec.tricks
+
+
+def test_pimc_in_gamut_clubs_with_folded_players():
+    seed = next(s for s in range(200) if start_round("gamut", seed=s).turned.suit_letter == "C")
+    pols = [PIMCPolicy(samples=2, seed=1), FoldsFirst(), HeuristicPolicy(), PIMCPolicy(samples=2, seed=2)]
+    rec = play_round("gamut", pols, seed=seed, dealer=0)
+    assert rec.contract == "clubs_3" and rec.trick_counts[1] == 0

@@ -130,17 +130,20 @@ class PIMCPolicy(BasePolicy):
 
     bid = pick_or_pass = exchange = pass_cards = call = fold = _delegate
 
-    def _my_goal(self, obs: Observation) -> tuple[str, bool]:
-        """(goal for the solver's 'declarer' = me, whether I play alone paranoid)."""
+    def _my_goal(self, obs: Observation) -> tuple[str, str]:
+        """(goal, mode): mode ``'paranoid'`` (me against everybody), ``'team'`` (me and my
+        fixed partner, Spades) or ``'declarer'`` (the contract's sides)."""
         lay = obs.layout
         if obs.game == "ohhell":
             bid = [b for s, p, b in obs.bids if s == obs.seat and p == "bid"][0]
             taken = sum(1 for t in obs.tricks if t.winner == obs.seat)
-            return ("min" if taken >= bid else "max"), True
-        if lay.objective == "tricks" and obs.game in ("spades", "gamut") and lay.contract == "spades":
+            return ("min" if taken >= bid else "max"), "paranoid"
+        if lay.objective == "tricks" and lay.contract == "spades":
             bid = [b for s, p, b in obs.bids if s == obs.seat and p == "bid"][0]
-            return ("min", True) if bid == 0 else ("max", False)
-        return lay.goal, obs.declarer is None or lay.contract in ("leasters", "leaster")
+            return ("min", "paranoid") if bid == 0 else ("max", "team")
+        if obs.declarer is None or lay.contract in ("leasters", "leaster"):
+            return lay.goal, "paranoid"
+        return lay.goal, "declarer"
 
     def play(self, obs: Observation) -> Any:
         from ..solver import solve
@@ -159,7 +162,7 @@ class PIMCPolicy(BasePolicy):
         else:
             seats = list(range(obs.n_seats))
         idx = {s: i for i, s in enumerate(seats)}
-        goal, paranoid = self._my_goal(obs)
+        goal, mode = self._my_goal(obs)
         played_before = CardSet()
         suits_led = 0
         by_seat = {s: CardSet() for s in range(obs.n_seats)}
@@ -174,18 +177,19 @@ class PIMCPolicy(BasePolicy):
         totals = {c: 0.0 for c in legal}
         for _ in range(self.samples):
             hands, _kitty = sample_hidden(obs, rng)
-            if paranoid or obs.declarer is None:
+            start = np.array([[(hands[s] | by_seat[s]).mask for s in seats]], dtype=np.uint64)
+            if mode == "paranoid":
                 decl, side = obs.seat, 1 << idx[obs.seat]
-                my_side = True
+            elif mode == "team":
+                decl = obs.seat
+                side = int(lay.sides(start, idx[decl])[0])
             else:
                 decl = obs.declarer
-                start = np.array([[ (hands[s] | by_seat[s]).mask for s in seats ]], dtype=np.uint64)
                 side = int(lay.sides(start, idx[decl])[0])
-                my_side = bool(side >> idx[obs.seat] & 1)
-                goal = lay.goal
+            my_side = bool(side >> idx[obs.seat] & 1)
             r = solve(lay, None, [hands[s] for s in seats], leader=idx[leader], declarer=idx[decl],
                       trick=[c for _, c in obs.trick], played=played_before, suits_led=suits_led,
-                      goal=goal if (paranoid or obs.declarer is None) else None, sides=side, tt_mb=self.tt_mb)
+                      goal=goal, sides=side, tt_mb=self.tt_mb)
             want_max = (goal == "max") == my_side
             for c in legal:
                 v = r.card_values.get(c, 0)

@@ -65,15 +65,16 @@ class GamutRound(RoundState):
             self.known = [dict() for _ in range(self.n)]
         self.extra["gamut_game"] = game
         self.extra["throw_ins"] = throw_ins
+        self.extra["chooser"] = -1 if chooser is None else chooser  # Gamut has no declarer
         if game == "hearts":
-            self.set_contract("hearts", chooser)
+            self.set_contract("hearts", None)
             targets = {s: [self.left(s), self.left(s, -1)] for s in range(self.n)}
             yield from self.pass_round(range(self.n), targets, 2, "pass_left_right")
             nine = Card.parse("9C")
             leader = next(s for s in range(self.n) if nine in self.hands[s])
             yield from self.play_tricks(leader)
         elif game == "spades":
-            self.set_contract("spades", chooser)
+            self.set_contract("spades", None)
             for s in self.order_from(self.left(self.dealer)):
                 b = yield Decision(s, "bid", tuple(range(0, self.game.hand_size + 1)), phase="bid")
                 self.bid_of[s] = b
@@ -92,7 +93,7 @@ class GamutRound(RoundState):
                     self.hands[s] = CardSet()
             self.active = tuple(s for s in range(self.n) if not self.folded[s])
             k = len(self.active)
-            self.set_contract("clubs" if k == self.n else f"clubs_{k}", chooser)
+            self.set_contract("clubs" if k == self.n else f"clubs_{k}", None)
             leader = self.dealer if not self.folded[self.dealer] else self.order_from(self.left(self.dealer), self.active)[0]
             yield from self.play_tricks(leader, self.active)
 
