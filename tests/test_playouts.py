@@ -116,14 +116,40 @@ def replay(layout, hands, r, i, greedy_seats=0):
 @pytest.mark.parametrize("game,contract", CONTRACTS)
 @pytest.mark.parametrize("policy", ["random", "greedy"])
 def test_invariants_and_replay(game, contract, policy):
-    layout = get_game(game).layout(contract)
+    check_playouts(game, contract, policy)
+
+
+# Rule options that change the layout: lead restrictions, first trick, negative points,
+# hand size (Oh Hell deals fewer cards; the rest is the "kitty").
+LAYOUT_OPTIONS = [
+    ("hearts", "hearts", {"jack_of_diamonds": True}),
+    ("hearts", "hearts", {"queen_breaks_hearts": True}),
+    ("hearts", "hearts", {"points_on_first_trick": True}),
+    ("spades", "spades", {"spade_leading": "after_first_trick"}),
+    ("spades", "spades", {"spade_leading": "always"}),
+    ("ohhell", "notrump", {"hand_size": 1}),
+    ("ohhell", "hearts", {"hand_size": 13}),
+    ("ohhell", "clubs", {"hand_size": 4}),
+]
+
+
+@pytest.mark.parametrize("game,contract,rules", LAYOUT_OPTIONS)
+@pytest.mark.parametrize("policy", ["random", "greedy"])
+def test_invariants_with_layout_options(game, contract, rules, policy):
+    check_playouts(game, contract, policy, rules, n=80)
+
+
+def check_playouts(game, contract, policy, rules=None, n=150, n_replay=12):
+    """Play ``n`` random deals; check every invariant and replay ``n_replay`` of them."""
+    rules = rules or {}
+    layout = get_game(game).layout(contract, **rules)
     ns, hs = layout.n_seats, layout.hand_size
-    rng = np.random.default_rng(zlib.crc32(f"{game}/{contract}".encode()))
-    n = 150
+    rng = np.random.default_rng(zlib.crc32(f"{game}/{contract}/{sorted(rules.items())}".encode()))
     hands = deal(layout, n, rng)
     leader = rng.integers(0, ns, n)
     declarer = rng.integers(0, ns, n)
-    r = playout(game, contract, hands, policy=policy, leader=leader, declarer=declarer, seed=5)
+    r = playout(game, contract, hands, policy=policy, leader=leader, declarer=declarer, seed=5, **rules)
+    assert r.layout.rules == layout.rules
     assert r.tricks.shape == r.points.shape == r.melds.shape == (n, ns)
     assert r.cards.shape == (n, hs, ns) and r.winners.shape == (n, hs)
     assert r.tricks.dtype == np.int8 and r.points.dtype == np.int16 and r.winners.dtype == np.int8
@@ -174,7 +200,7 @@ def test_invariants_and_replay(game, contract, policy):
     else:
         assert not r.melds.any()
     greedy_seats = (1 << ns) - 1 if policy == "greedy" else 0
-    for i in range(12):
+    for i in range(min(n_replay, n)):
         replay(layout, hands, r, i, greedy_seats)
 
 
@@ -204,6 +230,13 @@ def test_leader_and_declarer_arrays():
     hands = deal(layout, 30, np.random.default_rng(2))
     r = playout(layout, None, hands, leader=np.arange(30) % 3, seed=0)
     assert (r.leaders[:, 0] == np.arange(30) % 3).all()
+    # Without the kitty column the same play (the kitty column is only ignored) ...
+    r2 = playout(layout, None, hands[:, :3], leader=np.arange(30) % 3, seed=0)
+    assert (r2.cards == r.cards).all() and (r2.kitty_points == r.kitty_points).all()
+    # ... and Python ints, signed arrays and scalar numpy seats are accepted.
+    r3 = playout(layout, None, hands.astype(np.int64).tolist(), leader=(np.arange(30) % 3).tolist(),
+                 declarer=np.int64(2), seed=0)
+    assert (r3.cards == r.cards).all() and (r3.declarer == 2).all()
 
 
 def test_nil_stops_when_the_declarer_must_win():
