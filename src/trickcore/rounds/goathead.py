@@ -71,7 +71,19 @@ class GoatheadRound(RoundState):
             legal: list[Any] = ["pass", *LADDER[rank + 1:]]
             if steal and high is not None and self.scores[s] < self.scores[high]:
                 legal.append("steal")
-            bid = yield Decision(s, "bid", tuple(legal), phase="bid")
+            def why(b: Any, s: int = s, high: Any = high, rank: int = rank) -> str:
+                if b == "steal":
+                    if not steal:
+                        return "stealing is off (rule option steal=False)"
+                    if high is None:
+                        return "there is no contract to steal"
+                    return (f"a steal needs fewer game points than the high bidder: seat {s} has "
+                            f"{self.scores[s]:g}, seat {high} has {self.scores[high]:g}")
+                if b in LADDER:
+                    return f"the bid must be higher than {LADDER[rank]}"
+                return "not a contract of the ladder"
+
+            bid = yield Decision(s, "bid", tuple(legal), phase="bid", explain=why)
             self.announce(s, "bid", bid)
             if bid == "pass":
                 passed.add(s)

@@ -64,7 +64,12 @@ class OhHellRound(RoundState):
             legal = list(range(k + 1))
             if self.rules.get("no_equal_total", False) and s == self.dealer:
                 legal.remove(k - total) if 0 <= k - total <= k else None
-            b = yield Decision(s, "bid", tuple(legal), phase="bid")
+            def why(b: Any, total: int = total) -> str:
+                if b == k - total and s == self.dealer:
+                    return f"no_equal_total: the dealer may not make the bids add up to {k} tricks"
+                return f"a bid is a whole number of tricks from 0 to {k}"
+
+            b = yield Decision(s, "bid", tuple(legal), phase="bid", explain=why)
             self.bid_of[s] = b
             total += b
             self.announce(s, "bid", b)

@@ -23,7 +23,7 @@ Examples
 >>> r.act("bogus")
 Traceback (most recent call last):
   ...
-ValueError: illegal bid 'bogus' by seat 1; legal: 'pass', 'diamonds', 'hearts', 'nil', 'spades', 'clubs', 'court'
+ValueError: illegal bid 'bogus' by seat 1 (not a contract of the ladder); legal: 'pass', 'diamonds', 'hearts', 'nil', 'spades', 'clubs', 'court'
 """
 
 from __future__ import annotations
@@ -60,6 +60,7 @@ class Decision:
     count: int = 1
     phase: str = ""
     check: Callable[[tuple], str | None] | None = None
+    explain: Callable[[Any], str] | None = None
 
     def _norm(self, x: Any) -> Any:
         if isinstance(x, str) and self.legal and isinstance(self.legal[0], Card):
@@ -77,8 +78,9 @@ class Decision:
                 answer = answer[0]  # a one-card pass given as a 1-tuple
             a = self._norm(answer)
             if a not in self.legal or (isinstance(a, bool) is not isinstance(self.legal[self.legal.index(a)], bool)):
+                why = f" ({self.explain(a)})" if self.explain is not None else ""
                 raise ValueError(
-                    f"illegal {what} {_show(answer)} by seat {self.seat}; legal: "
+                    f"illegal {what} {_show(answer)} by seat {self.seat}{why}; legal: "
                     + ", ".join(_show(x) for x in self.legal)
                 )
             return self.legal[self.legal.index(a)]
@@ -497,7 +499,8 @@ class RoundState:
             for s in self.order_from(leader, seats):
                 led = self.trick[0][1] if self.trick else None
                 legal = L.legal_moves(self.hands[s], led, trick_index=t, played=played, suits_led=suits_led)
-                card = yield Decision(s, "play", tuple(legal.cards_high_first()), phase="play")
+                why = self._why_illegal(s, led, t)
+                card = yield Decision(s, "play", tuple(legal.cards_high_first()), phase="play", explain=why)
                 if led is not None and L.effective_suit(card) != L.effective_suit(led):
                     self.voids[s].add(L.effective_suit(led))
                 self.hands[s] = self.hands[s] - CardSet([card])
@@ -512,6 +515,33 @@ class RoundState:
             if stop is not None and stop(trick):
                 break
         self.leader = None
+
+    def _why_illegal(self, seat: int, led: Card | None, trick_index: int) -> Callable[[Any], str]:
+        """A function telling why a card may not be played now."""
+        L, hand = self.layout, CardSet(self.hands[seat])
+
+        def why(card: Any) -> str:
+            if not isinstance(card, Card):
+                return "not a card"
+            if card not in hand:
+                return f"{card} is not in seat {seat}'s hand"
+            if led is not None:
+                suit = L.effective_suit(led)
+                follow = CardSet(c for c in hand if L.effective_suit(c) == suit)
+                if follow and card not in follow:
+                    return f"must follow {L.suit_names[suit]}, led with {led}"
+                if L.must_play_first is not None and L.must_play_first in hand:
+                    return f"must play {L.must_play_first} the first time its suit is led"
+                if trick_index == 0 and card in L.first_trick_forbidden:
+                    return "no points on the first trick while holding another card"
+                return "not allowed here"
+            if trick_index == 0 and L.first_lead is not None and L.first_lead in hand:
+                return f"{L.first_lead} must lead the first trick"
+            if card in L.lead_restricted:
+                return f"{card} may not be led until broken"
+            return "not allowed here"
+
+        return why
 
     # -- results -------------------------------------------------------------------------
     def card_points(self) -> list[int]:
