@@ -3,7 +3,7 @@
 Usage (from the repository root)::
 
     PYTHONPATH=src python benches/bench_playouts.py            # full run, a few minutes
-    PYTHONPATH=src python benches/bench_playouts.py --quick    # ~30 s
+    PYTHONPATH=src python benches/bench_playouts.py --quick    # seconds
 
 What is measured
 ----------------
@@ -121,7 +121,7 @@ def bench_openspiel(rounds, repeats):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--quick", action="store_true", help="small sizes (~30 s)")
+    ap.add_argument("--quick", action="store_true", help="small sizes (a few seconds)")
     ap.add_argument("--n", type=int, default=None, help="deals per trickcore timing (default 200,000; quick 20,000)")
     ap.add_argument("--repeats", type=int, default=None, help="timings per figure, best kept (default 5; quick 3)")
     ap.add_argument("--openspiel-rounds", type=int, default=None, help="OpenSpiel rounds per timing (default 400; quick 100)")
