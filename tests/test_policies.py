@@ -229,3 +229,25 @@ def test_pimc_in_gamut_clubs_with_folded_players():
     pols = [PIMCPolicy(samples=2, seed=1), FoldsFirst(), HeuristicPolicy(), PIMCPolicy(samples=2, seed=2)]
     rec = play_round("gamut", pols, seed=seed, dealer=0)
     assert rec.contract == "clubs_3" and rec.trick_counts[1] == 0
+
+
+def test_private_moves_are_not_leaked_through_known_cards():
+    # A blitz shows the picker's black queens; burying one must not tell the table which.
+    hands = ["JD QC QS 7H 8H 9H", "AC AS AH 10C 10S 10H", "KH QH QD JS JH KD",
+             "9D 8D 7D KC 9C 8C", "7S 8S 9S KS JC AD"]
+    r = start_round("sheepshead", hands=hands, kitty="7C 10D", dealer=4, crack=False)
+    r.act(True).act("blitz").act("no")
+    assert r.observe(1).known[0] == CardSet.parse("QC QS")
+    r.act(("QC", "7H"))                              # bury a shown queen
+    assert 0 not in r.observe(1).known               # forgotten, not silently corrected
+    obs = r.observe(r.pending.seat)
+    hands_, kitty = sample_hidden(obs, np.random.default_rng(0))
+    assert [len(h) for h in hands_] == list(obs.hand_sizes)
+    # Gamut: the turned card of a dealer who folds is known to lie in the kitty.
+    seed = next(s for s in range(200) if start_round("gamut", seed=s).turned.suit_letter == "C")
+    r = start_round("gamut", seed=seed, dealer=0)
+    r.act(False).act(False).act(False).act(True)     # the dealer folds
+    obs = r.observe(1)
+    assert r.turned in obs.kitty_known and 0 not in obs.known
+    hands_, kitty = sample_hidden(obs, np.random.default_rng(0))
+    assert r.turned in kitty and len(hands_[0]) == 0

@@ -90,6 +90,9 @@ class GamutRound(RoundState):
                 if f:
                     self.folded[s] = True
                     self.kitty = self.kitty | self.hands[s]
+                    for t in range(self.n):  # a folded hand's known cards are in the kitty now
+                        if t != s and s in self.known[t]:
+                            self.kitty_known[t] = self.kitty_known[t] | self.known[t].pop(s)
                     self.hands[s] = CardSet()
             self.active = tuple(s for s in range(self.n) if not self.folded[s])
             k = len(self.active)

@@ -121,6 +121,7 @@ class GoatheadRound(RoundState):
                 pairs = tuple((g, t) for g in self.hands[s].cards_high_first() for t in kitty)
                 swap = yield Decision(s, "exchange", (None, *pairs), phase="kitty_swap")
                 if swap is not None:
+                    self.forget(s)
                     give, take = swap
                     self.hands[s] = (self.hands[s] - CardSet([give])) | CardSet([take])
                     self.kitty = (self.kitty - CardSet([take])) | CardSet([give])

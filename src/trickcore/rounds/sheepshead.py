@@ -142,6 +142,7 @@ class SheepsheadRound(RoundState):
         self.kitty = CardSet(bury)
         self.hands[picker] = self.hands[picker] - self.kitty
         self.kitty_known[picker] = CardSet(self.kitty)
+        self.forget(picker)  # a revealed (blitz) queen may have been buried
         self.set_contract(contract, picker)
         pc = partner_card(contract)
         if pc is not None:

@@ -356,7 +356,10 @@ class RoundState:
         d = decision if decision is not None else self.pending
         if d is not None and d.seat != seat:
             d = None
-        known = {t: cards & self.hands[t] for t, cards in self.known[seat].items() if t != seat}
+        # What the seat *knows*, minus cards since played: never intersected with the true
+        # hands, which would leak private moves (flows make bystanders forget instead).
+        gone = CardSet(c for t in self.tricks for _, c in t.plays) | CardSet(c for _, c in self.trick)
+        known = {t: cards - gone for t, cards in self.known[seat].items() if t != seat}
         return Observation(
             game=self.game.id,
             n_seats=self.n,
@@ -377,7 +380,7 @@ class RoundState:
             turned=self.turned,
             partner_cards=self.partner_cards,
             known={t: c for t, c in known.items() if c},
-            kitty_known=self.kitty_known[seat] & self.kitty,
+            kitty_known=self.kitty_known[seat],
             kitty_size=len(self.kitty),
             tricks=tuple(self.tricks),
             trick=tuple(self.trick),
@@ -468,6 +471,12 @@ class RoundState:
         for t in range(self.n) if to is None else to:
             if t != seat:
                 self.known[t][seat] = self.known[t].get(seat, CardSet()) | cards
+
+    def forget(self, seat: int) -> None:
+        """Everybody else forgets what they knew of ``seat``'s hand (after a private move)."""
+        for t in range(self.n):
+            if t != seat:
+                self.known[t].pop(seat, None)
 
     def move(self, frm: int, to: int, cards: CardSet) -> None:
         """Pass cards between hands; both seats know where they are."""
