@@ -237,6 +237,8 @@ def test_leader_and_declarer_arrays():
     r3 = playout(layout, None, hands.astype(np.int64).tolist(), leader=(np.arange(30) % 3).tolist(),
                  declarer=np.int64(2), seed=0)
     assert (r3.cards == r.cards).all() and (r3.declarer == 2).all()
+    r4 = playout(get_game("goathead3"), "hearts", hands, leader=np.arange(30) % 3, seed=0)
+    assert (r4.cards == r.cards).all()
 
 
 def test_nil_stops_when_the_declarer_must_win():

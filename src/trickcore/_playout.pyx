@@ -267,6 +267,11 @@ def run(CoreLayout core, hands, leaders, declarers, sides, greedy_seats, bit_gen
     cdef uint8_t[::1] greedy_in = greedy_seats
     cdef Py_ssize_t n = h_in.shape[0], i
     cdef int ns = L.n_seats, hs = L.hand_size
+    # Shapes are checked even here: a wrong one would read past an array in the loop.
+    if h_in.shape[1] != ns:
+        raise ValueError(f"hands must have {ns} columns")
+    if not (lead_in.shape[0] == decl_in.shape[0] == side_in.shape[0] == greedy_in.shape[0] == n):
+        raise ValueError("leaders, declarers, sides and greedy_seats need one entry per deal")
     tricks_a = np.zeros((n, ns), dtype=np.int8)
     points_a = np.zeros((n, ns), dtype=np.int16)
     melds_a = np.zeros((n, ns), dtype=np.int16)

@@ -343,6 +343,8 @@ def playout(
     declarers = _seat_array("declarer", declarer, n, layout.n_seats)
     if n:
         side = np.ascontiguousarray(layout.sides(arr, declarers), dtype=np.uint8)
+        if side.shape != (n,):
+            raise ValueError(f"{layout.name}: the side rule returned shape {side.shape}, not ({n},)")
     else:
         side = np.zeros(0, dtype=np.uint8)
     greedy = _greedy_seats(layout, policy, side)
