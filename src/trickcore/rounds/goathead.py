@@ -41,6 +41,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+import numpy as np
+
 from ..cards import Card, CardSet
 from .state import Decision, RoundState
 
@@ -137,8 +139,6 @@ class GoatheadRound(RoundState):
                     if jc in self.hands[s] and js in self.hands[s]:
                         self.announce(s, "both_black_jacks", True)
                         self.reveal(s, CardSet([jc, js]))
-                import numpy as np
-
                 hands = np.array([[h.mask for h in self.hands]], dtype=np.uint64)
                 self.side_mask = int(self.layout.sides(hands, high)[0])
             else:

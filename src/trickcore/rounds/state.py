@@ -29,7 +29,7 @@ ValueError: illegal bid 'bogus' by seat 1 (not a contract of the ladder); legal:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -628,13 +628,3 @@ class RoundState:
     def frame(self) -> dict[str, Any]:
         return self.base_frame()
 
-
-def seat_mask(seats: Sequence[int]) -> int:
-    out = 0
-    for s in seats:
-        out |= 1 << s
-    return out
-
-
-def _asdict(x: Any) -> dict:  # pragma: no cover - debugging aid
-    return asdict(x)
