@@ -75,12 +75,50 @@ ctypedef struct ctx_t:
     int maxmask             # seat mask of the seats that maximise the side's value
     int all_seats
     const int8_t* cls       # equivalence class per layout bit
+    uint64_t squeeze        # suits whose cards all share one class: keyed by relative rank
+    int suit_top[8]         # highest layout bit of each effective suit
     uint64_t* tt
     uint64_t tt_mask        # number of buckets - 1
     int stride              # words per entry
     int gen
     int64_t nodes
+    int32_t hist[8][64]     # history heuristic: cut-offs per seat and card
     state_t s
+
+
+cdef int MODE = 0          # experiment switch (0: bisection, 1: MTD(f))
+cdef int SKIP_LINE = 0
+cdef int64_t PROBES = 0
+cdef int USE_TT = 1
+cdef int EXACT_TRICKS = 0
+cdef int USE_QT = 1
+
+def set_qt(int v):
+    global USE_QT
+    USE_QT = v
+
+def set_exact(int v):
+    global EXACT_TRICKS
+    EXACT_TRICKS = v
+cdef int64_t DEPTH_HIST[64]
+cdef int64_t TT_HITS = 0
+cdef int64_t TT_CUTS = 0
+cdef int64_t TT_PROBES = 0
+
+def get_stats():
+    return [DEPTH_HIST[i] for i in range(64)], TT_PROBES, TT_HITS, TT_CUTS
+
+def get_probes():
+    return PROBES
+
+def set_tt(int v):
+    global USE_TT
+    USE_TT = v
+
+def set_mode(int mode, int skip_line):
+    global MODE, SKIP_LINE
+    MODE = mode
+    SKIP_LINE = skip_line
 
 
 # --------------------------------------------------------------------------------------
@@ -121,6 +159,112 @@ cdef inline void value_bounds(ctx_t* c, int* lo, int* hi) noexcept nogil:
     else:
         lo[0] = 0
         hi[0] = 1
+    if c.s.tn > 0 and not c.s.done:
+        trick_bound(c, lo, hi, t)
+    elif t >= 2 and not c.s.done and USE_QT:
+        quick_tricks(c, lo, hi, t)
+
+
+cdef inline void quick_tricks(ctx_t* c, int* lo, int* hi, int t) noexcept nogil:
+    """At a trick boundary: the tricks the leader can cash from the top, suit after suit.
+
+    In a suit the leader's cards above every other live card of it win when led, unless a
+    seat void in it ruffs: so their count is capped by the suit length of every other seat
+    that holds a trump.  Cashing a suit never touches another suit of a seat that holds
+    trumps (it follows), so the counts add up.  A restricted suit counts only once broken;
+    positions with a forced first lead or a live must-play card are skipped."""
+    cdef state_t* s = &c.s
+    cdef const layout_t* L = c.L
+    cdef int leader = s.leader, su, k, o, qt = 0, qpts = 0, lside, len_o
+    cdef uint64_t lh = s.hands[leader], live = all_hands(c), sm, mine, others, run
+    if s.trick_index == 0 and L.first_lead_bit >= 0:
+        return
+    if L.must_play_bit >= 0 and (live >> L.must_play_bit) & 1:
+        return
+    cdef int broken = (s.played & L.breakers) != 0 or s.trick_index >= L.unlock_trick
+    for su in range(L.n_suits):
+        sm = L.suit_mask[su]
+        mine = lh & sm
+        if not mine:
+            continue
+        if (sm & L.lead_restricted) and not broken:
+            continue
+        others = live & sm & ~lh
+        if others:
+            run = mine & ~((bit(highest_bit(others)) << 1) - 1)
+        else:
+            run = mine
+        if not run:
+            continue
+        k = popcount(run)
+        if L.trump_mask and sm != L.trump_mask:
+            for o in range(c.n):
+                if o != leader and (s.hands[o] & L.trump_mask):
+                    len_o = popcount(s.hands[o] & sm)
+                    if len_o < k:
+                        k = len_o
+        qt += k
+        while k > 0:
+            qpts += L.points[highest_bit(run)]
+            run &= ~bit(highest_bit(run))
+            k -= 1
+    if qt == 0:
+        return
+    lside = (c.side >> leader) & 1
+    if lside != ((c.maxmask >> leader) & 1):
+        return      # the leader's team does not want these tricks: no guarantee
+    if c.objective == OBJECTIVE_TRICKS:
+        if lside:
+            if qt > lo[0]:
+                lo[0] = qt
+        elif t - qt < hi[0]:
+            hi[0] = t - qt
+    elif c.objective == OBJECTIVE_POINTS and s.neg_rem == 0:
+        # the side wins at least the points of the leader's cashed cards (or loses them)
+        if lside:
+            if qpts + (c.bonus if c.bonus < 0 else 0) > lo[0]:
+                lo[0] = qpts + (c.bonus if c.bonus < 0 else 0)
+        else:
+            if s.pos_rem - qpts + (c.bonus if c.bonus > 0 else 0) < hi[0]:
+                hi[0] = s.pos_rem - qpts + (c.bonus if c.bonus > 0 else 0)
+
+
+cdef inline void trick_bound(ctx_t* c, int* lo, int* hi, int t) noexcept nogil:
+    """Mid-trick: when no seat still to play against the current winner's team can beat
+    the winning card, the trick's fate is known.  A card that cannot beat it now cannot
+    beat a later, higher winner either."""
+    cdef state_t* s = &c.s
+    cdef const layout_t* L = c.L
+    cdef int pos = trick_winner(L, s.tbits, s.tn)
+    cdef int wseat = (s.leader + pos) % c.n
+    cdef int wside = (c.side >> wseat) & 1
+    cdef uint64_t beats = (L.trump_mask | L.suit_mask[s.led]) & ~((bit(s.tbits[pos]) << 1) - 1)
+    cdef int i, seat, tpts, tneg
+    cdef uint64_t legal
+    for i in range(s.tn, c.n):
+        seat = (s.leader + i) % c.n
+        if ((c.side >> seat) & 1) != wside:
+            if s.hands[seat] & beats:
+                legal = legal_moves(L, s.hands[seat], s.led, s.trick_index, s.played, s.suits_led)
+                if legal & beats:
+                    return
+    if c.objective == OBJECTIVE_POINTS:
+        tpts = card_points(L, s.table)
+        tneg = _neg_points(L, s.table)
+        if wside:
+            lo[0] += tpts - tneg
+        else:
+            hi[0] -= tpts - tneg
+    elif c.objective == OBJECTIVE_TRICKS:
+        if wside:
+            lo[0] = 1
+        else:
+            hi[0] = t - 1
+    else:
+        if wside:
+            lo[0] = 1
+        elif t == 1:
+            hi[0] = 0
 
 
 # --------------------------------------------------------------------------------------
@@ -184,16 +328,51 @@ cdef inline int _neg_points(const layout_t* L, uint64_t cards) noexcept nogil:
 # --------------------------------------------------------------------------------------
 # transposition table
 
+cdef inline int norm_bit(ctx_t* c, int b, uint64_t live) noexcept nogil:
+    """Relative-rank image of live card ``b``: in a suit whose cards are interchangeable but
+    for rank, the k-th highest live card maps to the k-th highest bit of the suit."""
+    cdef int su
+    if not (c.squeeze >> b) & 1:
+        return b
+    su = c.L.suit_of_bit[b]
+    return c.suit_top[su] - popcount(live & c.L.suit_mask[su] & ~((bit(b) << 1) - 1))
+
+
+cdef inline int denorm_bit(ctx_t* c, int nb, uint64_t live) noexcept nogil:
+    """Inverse of :func:`norm_bit` for the current live cards (-1 if there is none)."""
+    cdef int su, k
+    cdef uint64_t m
+    if not (c.squeeze >> nb) & 1:
+        return nb
+    su = c.L.suit_of_bit[nb]
+    m = live & c.L.suit_mask[su]
+    k = c.suit_top[su] - nb
+    while k > 0 and m:
+        m &= ~bit(highest_bit(m))
+        k -= 1
+    return highest_bit(m) if m else -1
+
+
 cdef inline uint64_t make_key(ctx_t* c, uint64_t* key) noexcept nogil:
-    """Pack the position into ``key[0..K-1]``; returns the meta word."""
-    cdef int i, w, o, pos = 0
-    cdef uint64_t h
+    """Pack the position into ``key[0..K-1]``; returns the meta word.  Suits in
+    ``c.squeeze`` are stored by relative rank (positions differing only in which of their
+    cards are gone are the same position)."""
+    cdef int i, w, o, pos = 0, b
+    cdef uint64_t h, m
     cdef state_t* s = &c.s
     cdef uint64_t meta
+    cdef uint64_t live = all_hands(c)
     for i in range(c.K):
         key[i] = 0
     for i in range(c.n):
         h = s.hands[i]
+        if c.squeeze:
+            m = h & c.squeeze
+            h &= ~c.squeeze
+            while m:
+                b = lowest_bit(m)
+                m &= m - 1
+                h |= bit(norm_bit(c, b, live))
         w = pos >> 6
         o = pos & 63
         key[w] |= h << o
@@ -203,7 +382,7 @@ cdef inline uint64_t make_key(ctx_t* c, uint64_t* key) noexcept nogil:
     meta = <uint64_t>s.leader | (<uint64_t>c.side << 4) | (<uint64_t>1 << 21)
     if s.played & c.L.breakers:
         meta |= <uint64_t>1 << 12
-    if c.L.must_play_bit >= 0 and (all_hands(c) >> c.L.must_play_bit) & 1:
+    if c.L.must_play_bit >= 0 and (live >> c.L.must_play_bit) & 1:
         meta |= (<uint64_t>(s.suits_led & 255)) << 13
     return meta
 
@@ -317,7 +496,7 @@ cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noex
         m &= m - 1
         p = L.points[b]
         if b == hint:
-            sc = 1 << 28
+            sc = 1 << 20
         elif s.tn == 0:
             if want_win:
                 if highest_bit(live & L.suit_mask[L.suit_of_bit[b]]) == b:
@@ -342,6 +521,7 @@ cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noex
                     sc = 1000 + 16 * p + b
                 else:
                     sc = -16 * p - b
+        sc = sc * 1024 + (c.hist[turn][b] if c.hist[turn][b] < 1023 else 1023)
         # insertion into the sorted list
         i = n
         while i > 0 and scores[i - 1] < sc:
@@ -393,7 +573,9 @@ cdef int ab(ctx_t* c, int alpha, int beta) noexcept nogil:
     cdef uint64_t moves
     cdef int order[64]
     cdef int at_boundary = s.tn == 0
+    global TT_HITS, TT_CUTS, TT_PROBES
     c.nodes += 1
+    DEPTH_HIST[popcount(all_hands(c))] += 1
     if s.done:
         return 0
     value_bounds(c, &lo, &hi)
@@ -409,20 +591,31 @@ cdef int ab(ctx_t* c, int alpha, int beta) noexcept nogil:
             return last_trick(c)
         meta = make_key(c, key)
         h = key_hash(c, key, meta)
-        e = tt_find(c, key, meta, h)
+        e = tt_find(c, key, meta, h) if USE_TT else NULL
+        TT_PROBES += 1
         if e != NULL:
+            TT_HITS += 1
             p = e[c.K + 1]
             lo = <int16_t>(p & 0xFFFF)
             hi = <int16_t>((p >> 16) & 0xFFFF)
             if lo >= beta or lo == hi:
+                TT_CUTS += 1
                 return lo
             if hi <= alpha:
+                TT_CUTS += 1
                 return hi
             if lo > alpha:
                 alpha = lo
             if hi < beta:
                 beta = hi
             hint = <int>((p >> 32) & 0xFF) - 1
+            if hint >= 0:
+                hint = denorm_bit(c, hint, all_hands(c))
+        if tleft <= EXACT_TRICKS:
+            # small subtree: solve it exactly once, so later probes hit the table
+            value_bounds(c, &lo, &hi)
+            alpha = lo - 1
+            beta = hi + 1
     a0 = alpha
     b0 = beta
     turn = (s.leader + s.tn) % c.n
@@ -440,6 +633,8 @@ cdef int ab(ctx_t* c, int alpha, int beta) noexcept nogil:
                 if v > alpha:
                     alpha = v
                     if alpha >= beta:
+                        if i > 0:
+                            c.hist[turn][b] += 1
                         break
         else:
             if v < best:
@@ -448,8 +643,12 @@ cdef int ab(ctx_t* c, int alpha, int beta) noexcept nogil:
                 if v < beta:
                     beta = v
                     if alpha >= beta:
+                        if i > 0:
+                            c.hist[turn][b] += 1
                         break
     if at_boundary:
+        if best_card >= 0:
+            best_card = norm_bit(c, best_card, all_hands(c))
         if best <= a0:
             tt_store(c, key, meta, h, -INF, best, best_card, tleft)
         elif best >= b0:
@@ -460,10 +659,39 @@ cdef int ab(ctx_t* c, int alpha, int beta) noexcept nogil:
 
 
 cdef int mtd_after(ctx_t* c, int b, int guess) noexcept nogil:
-    """Exact value after the seat to move plays ``b`` (``b < 0``: of the position itself)."""
-    cdef int lower = -INF, upper = INF, g = guess, beta
+    """Exact value after the seat to move plays ``b`` (``b < 0``: of the position itself).
+
+    Null-window probes "value >= beta?" narrow [lower, upper]; fail-soft results move the
+    bounds past the probe when they can.  Probes bisect the interval (log2 of the value
+    range), the MTD(f) variant steps from the last result."""
+    global PROBES
+    cdef int lower, upper, g, beta, lo, hi
+    cdef state_t saved
+    if b >= 0:
+        saved = c.s
+        g = apply_card(c, b)
+        value_bounds(c, &lo, &hi)
+        c.s = saved
+        lower = g + lo
+        upper = g + hi
+        g = guess
+    else:
+        value_bounds(c, &lo, &hi)
+        lower = lo
+        upper = hi
+        g = guess
+    if MODE == 2 and b < 0:
+        PROBES += 1
+        return ab(c, lower - 1, upper + 1)
     while lower < upper:
-        beta = g + 1 if g == lower else g
+        if MODE == 1:
+            beta = g + 1 if g == lower else g
+        else:
+            if lower == -INF or upper == INF:
+                beta = g + 1 if g == lower else g
+            else:
+                beta = lower + (upper - lower + 1) // 2
+        PROBES += 1
         if b >= 0:
             g = play_search(c, b, beta - 1, beta)
         else:
@@ -472,7 +700,7 @@ cdef int mtd_after(ctx_t* c, int b, int guess) noexcept nogil:
             upper = g
         else:
             lower = g
-    return g
+    return lower
 
 
 cdef int first_guess(ctx_t* c) noexcept nogil:
@@ -542,6 +770,17 @@ cdef void init_ctx(ctx_t* c, const layout_t* L, const int8_t* cls, uint64_t* tt,
     c.tt_mask = n_buckets - 1
     c.gen = 1
     c.nodes = 0
+    memset(c.hist, 0, sizeof(c.hist))
+    cdef int su, b, uniform
+    c.squeeze = 0
+    for su in range(L.n_suits):
+        c.suit_top[su] = highest_bit(L.suit_mask[su])
+        uniform = 1
+        for b in range(c.suit_top[su] + 1):
+            if (L.suit_mask[su] >> b) & 1 and cls[b] != cls[c.suit_top[su]]:
+                uniform = 0
+        if uniform:
+            c.squeeze |= L.suit_mask[su]
     set_side(c, side, goal_max)
 
 
@@ -698,7 +937,8 @@ def solve_batch(CoreLayout core, const int8_t[::1] cls, const uint64_t[:, ::1] h
             st = 0
             sm = 0
             om = 0
-            follow_line(&c, v, line, &st, &sm, &om)
+            if not SKIP_LINE:
+                follow_line(&c, v, line, &st, &sm, &om)
             value[d] = <int16_t>v
             side_tricks[d] = <int8_t>st
             last_winner[d] = <int8_t>c.s.last_winner
