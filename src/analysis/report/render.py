@@ -40,6 +40,8 @@ figure{margin:1em 0}
 figcaption{font-size:.85em;color:#555}
 nav ul{columns:2}
 .note{color:#555;font-size:.9em}
+.error{background:#fee;border:1px solid #c33;color:#900;padding:.5em 1em;white-space:pre-wrap;font-family:monospace;font-size:.85em}
+img{max-width:100%}
 """
 
 
@@ -56,6 +58,7 @@ class Section:
     paragraphs: list[str] = field(default_factory=list)
     tables: list[tuple[str, pd.DataFrame]] = field(default_factory=list)
     figures: list[tuple[str, object]] = field(default_factory=list)  # (caption, matplotlib Figure)
+    errors: list[str] = field(default_factory=list)  # failures shown in a red box, never hidden
 
     @property
     def id(self) -> str:
@@ -93,6 +96,7 @@ class Document:
         out.append("<nav><ul>" + "".join(f'<li><a href="#{s.id}">{html.escape(s.title)}</a></li>' for s in self.sections) + "</ul></nav>")
         for s in self.sections:
             out.append(f'<section><h2 id="{s.id}">{html.escape(s.title)}</h2>')
+            out += [f'<pre class="error">{html.escape(e)}</pre>' for e in s.errors]
             out += [f"<p>{html.escape(p)}</p>" for p in s.paragraphs]
             for caption, table in s.tables:
                 out.append(f"<p class=\"note\">{html.escape(caption)}</p>" if caption else "")
@@ -117,6 +121,7 @@ class Document:
         lines += [*(p + "\n" for p in self.intro)]
         for s in self.sections:
             lines += [f"## {s.title}", ""]
+            lines += ["```text\nERROR: " + e + "\n```\n" for e in s.errors]
             lines += [p + "\n" for p in s.paragraphs]
             for caption, table in s.tables:
                 if caption:

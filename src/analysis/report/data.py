@@ -1,0 +1,285 @@
+"""The numbers behind one game's report page: deals, their play, matches; computed once.
+
+Every section of a page reads a :class:`GameData`: the same random deals (dealt once from
+the report's seed) are played under each policy, each leader and each rule option, so every
+difference the report shows is *paired* on common deals.  Play and scoring go through
+:func:`analysis.evaluate` (solve once, score many: a scoring-only option re-scores the same
+solved deals with :func:`trickcore.scoring.score`; only an option that changes the layout is
+re-solved).  Chunks of deals run in parallel through :func:`analysis.engine.run_chunks`.
+
+>>> d = GameData("goathead3", plan_for("goathead3", 6), seed=1, n_jobs=1)
+>>> frame = d.primary
+>>> sorted(frame["contract"].unique()) == sorted(d.plan.dd_contracts)
+True
+>>> len(frame) == 6 * len(d.plan.dd_contracts)
+True
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from trickcore.games import get_game
+
+__all__ = ["Plan", "PLANS", "plan_for", "GameData", "declarer_payout"]
+
+
+@dataclass(frozen=True)
+class Plan:
+    """How much of what to compute for one game (sizes are per game: a 13-card double-dummy
+    solve costs thousands of times a 6-card one)."""
+
+    dd_contracts: tuple[str, ...]      # solved double dummy (contracts with a declaring side)
+    play_contracts: tuple[str, ...]    # played out by the greedy policy (every analysed contract)
+    dd_deals: int                      # deals solved double dummy
+    play_deals: int                    # deals played out greedily
+    seat_deals: int                    # deals re-solved with every other leader
+    variant_deals: int                 # deals re-solved per layout-changing option value
+    matches: int                       # full matches with the heuristic policy
+    variant_matches: int               # matches per bidding/match option value
+    pimc_rounds: int                   # rounds played by PIMC and the heuristic (paired)
+    pimc_samples: int = 8              # PIMC samples per decision
+    notes: tuple[str, ...] = ()        # why the contracts were chosen
+
+    @property
+    def primary_policy(self) -> str:
+        """The policy of the page's main figures: double dummy when it can be afforded."""
+        return "dd" if self.dd_contracts and self.dd_deals else "greedy"
+
+
+_GH = ("diamonds", "hearts", "nil", "spades", "clubs", "court")
+_SUITS_SAME = ("The four suit contracts are the same game up to renaming the suits, so one of them "
+               "stands for all four (fewer solves, the same answer).")
+
+#: Default sizes per game, chosen so that ``trickcore report`` on every game finishes in
+#: under ten minutes on two busy cores (measured; see the report's index page for times).
+PLANS: dict[str, Plan] = {
+    "goathead3": Plan(_GH, _GH + ("leasters",), 3000, 3000, 600, 1000, 60, 16, 24),
+    "goathead4": Plan(_GH, _GH + ("leasters",), 3000, 3000, 600, 1000, 60, 16, 24),
+    "clover": Plan(("clubs", "notrump"), ("clubs", "notrump"), 240, 2000, 60, 60, 40, 10, 6, 4,
+                   notes=(_SUITS_SAME,)),
+    "gamut": Plan(("spades", "clubs"), ("hearts", "spades", "clubs"), 300, 2000, 80, 80, 60, 16, 8, 4,
+                  notes=("Gamut Hearts has no declaring side (every player for themselves), so it is "
+                         "played out, not solved; the fold variants of Clubs (clubs_3, clubs_2, clubs_1) "
+                         "appear in the match section only.",)),
+    "sheepshead": Plan(("jd", "called_ace_clubs", "alone"), ("jd", "called_ace_clubs", "alone", "leaster"),
+                       1000, 2000, 200, 300, 60, 12, 12, 6,
+                       notes=("The called-ace contracts are alike up to the fail suit called, so clubs "
+                              "stands for them; the called-jack and called-ten variants are rare fallbacks "
+                              "and appear in the match section only.",)),
+    "hearts": Plan((), ("hearts",), 0, 3000, 0, 1000, 40, 10, 6, 4,
+                   notes=("Hearts has no declaring side: every figure comes from greedy play-outs "
+                          "(a per-seat double-dummy value would be each seat's paranoid value, not one play).",)),
+    "spades": Plan(("spades",), ("spades",), 6, 3000, 1000, 1000, 40, 10, 6, 4,
+                   notes=("A 13-card double-dummy solve takes seconds, so the main figures come from greedy "
+                          "play-outs and a small double-dummy sample measures how optimistic that is.",)),
+    "ohhell": Plan((), ("clubs", "notrump"), 0, 3000, 0, 1000, 40, 10, 6, 4,
+                   notes=(_SUITS_SAME, "Oh Hell has no declaring side (every player bids for themselves): "
+                          "figures come from greedy play-outs.")),
+}
+
+
+def plan_for(game: str, n_deals: int | None = None) -> Plan:
+    """The default :class:`Plan` of ``game``, or one scaled to ``n_deals`` deals.
+
+    ``n_deals`` sets the deals of every kind (double dummy, play-outs, re-solves) and scales
+    the matches and PIMC rounds down with it, so a tiny report is quick.
+
+    >>> plan_for("goathead3", 10).dd_deals, plan_for("goathead3", 10).matches
+    (10, 2)
+    """
+    p = PLANS[get_game(game).id]
+    if n_deals is None:
+        return p
+    n = int(n_deals)
+    if n < 2:
+        raise ValueError(f"n_deals must be at least 2; got {n_deals!r}")
+    small = max(2, min(p.matches, n // 5))
+    return replace(
+        p,
+        dd_deals=n if p.dd_deals else 0,
+        play_deals=n,
+        seat_deals=min(n, p.seat_deals) if p.seat_deals else 0,
+        variant_deals=min(n, max(p.variant_deals, n // 2)) if p.variant_deals else 0,
+        matches=small,
+        variant_matches=max(2, min(p.variant_matches, small)),
+        pimc_rounds=max(2, min(p.pimc_rounds, n // 5)),
+        pimc_samples=min(p.pimc_samples, 4),
+    )
+
+
+def declarer_payout(frame: pd.DataFrame) -> np.ndarray:
+    """Each row's payout to its declarer (``nan`` where the row has no declarer)."""
+    decl = frame["declarer"].to_numpy()
+    n = sum(1 for c in frame.columns if c.startswith("payout_"))
+    pay = frame[[f"payout_{s}" for s in range(n)]].to_numpy(dtype=float)
+    out = pay[np.arange(len(frame)), np.clip(decl, 0, n - 1)]
+    return np.where(decl >= 0, out, np.nan)
+
+
+# -- parallel evaluation on given deals ---------------------------------------------------
+
+def _eval_chunk(game: str, contracts: tuple[str, ...], rules: dict[str, Any], policy: str, leader: int,
+                chunk_size: int, deals: np.ndarray, index: int, seed_seq: Any, size: int) -> pd.DataFrame:
+    from ..simulate import evaluate
+
+    lo = index * chunk_size
+    part = deals[lo:lo + size]
+    idx = np.arange(lo, lo + size, dtype=np.int64)
+    frames = [evaluate(game, c, part, rules=rules, leader=leader, declarer=0, policy=policy, deal_index=idx)
+              for c in contracts]
+    return pd.concat(frames, ignore_index=True)
+
+
+def evaluate_deals(game: str, contracts: Sequence[str], deals: np.ndarray, *, rules: Mapping[str, Any] | None = None,
+                   policy: str = "dd", leader: int = 0, n_jobs: int = -1, chunk_size: int | None = None) -> pd.DataFrame:
+    """Play and score ``contracts`` on the given ``deals`` (declarer seat 0), in parallel
+    chunks; one row per deal and contract, ``deal`` = the row of ``deals``."""
+    deals = np.ascontiguousarray(deals, dtype=np.uint64)
+    n = len(deals)
+    if n == 0 or not contracts:
+        return pd.DataFrame()
+    from ..engine import default_n_jobs, run_chunks
+
+    jobs = default_n_jobs(n_jobs)
+    cs = chunk_size or max(1, -(-n // max(1, 4 * jobs)))
+    task = functools.partial(_eval_chunk, game, tuple(contracts), dict(rules or {}), policy, int(leader), cs, deals)
+    out = run_chunks(task, n, seed=0, chunk_size=cs, n_jobs=n_jobs, progress=False)
+    out["contract"] = pd.Categorical(out["contract"], categories=list(contracts))
+    return out
+
+
+# -- matches -------------------------------------------------------------------------------
+
+def _match_task(game: str, rules: dict[str, Any], policy: str, seed: int) -> dict[str, Any]:
+    from trickcore.policies import HeuristicPolicy, RandomPolicy
+    from trickcore.rounds import play_match
+
+    n = get_game(game).n_seats
+    make = HeuristicPolicy if policy == "heuristic" else RandomPolicy
+    pols = [make() if make is HeuristicPolicy else make(seed=seed * 31 + s) for s in range(n)]
+    m = play_match(game, pols, seed=seed, **rules)
+    rows = []
+    for r in m.rounds:
+        rows.append({"contract": r.contract, "declarer": -1 if r.declarer is None else r.declarer,
+                     "thrown_in": bool(r.thrown_in), "dealer": r.dealer,
+                     "made": r.scored.get("made") if r.scored else None,
+                     **{f"payout_{s}": float(r.payouts[s]) if r.payouts else 0.0 for s in range(n)}})
+    return {"seed": seed, "rounds": rows, "scores": list(m.scores), "winners": list(m.winners)}
+
+
+def play_matches(game: str, n_matches: int, seed: int, *, rules: Mapping[str, Any] | None = None,
+                 n_jobs: int = -1, policy: str = "heuristic") -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Play ``n_matches`` whole matches, every seat with ``policy``; returns
+    ``(matches, rounds)``: one row per match (``rounds``, ``score_{s}``, ``win_{s}`` — a
+    shared win counts for each winner) and one row per round.  Match ``i`` is seeded by
+    ``seed * 1_000_003 + i``, so two rule options are compared on the same deals."""
+    if n_matches <= 0:
+        return pd.DataFrame(), pd.DataFrame()
+    import joblib
+
+    from ..engine import default_n_jobs
+
+    g = get_game(game)
+    seeds = [int(seed) * 1_000_003 + i for i in range(n_matches)]
+    jobs = min(default_n_jobs(n_jobs), n_matches)
+    task = functools.partial(_match_task, g.id, dict(rules or {}), policy)
+    if jobs <= 1:
+        results = [task(s) for s in seeds]
+    else:
+        results = joblib.Parallel(n_jobs=jobs)(joblib.delayed(task)(s) for s in seeds)
+    mrows, rrows = [], []
+    for i, res in enumerate(results):
+        row: dict[str, Any] = {"match": i, "rounds": len(res["rounds"]),
+                               "played": sum(1 for r in res["rounds"] if not r["thrown_in"])}
+        for s in range(g.n_seats):
+            row[f"score_{s}"] = res["scores"][s]
+            row[f"win_{s}"] = s in res["winners"]
+        mrows.append(row)
+        for k, r in enumerate(res["rounds"]):
+            rrows.append({"match": i, "round": k, **r})
+    return pd.DataFrame(mrows), pd.DataFrame(rrows)
+
+
+# -- the data of one page ------------------------------------------------------------------
+
+@dataclass
+class GameData:
+    """Lazily computed, cached data of one game's page (each property computes once)."""
+
+    game: str
+    plan: Plan
+    seed: int = 2026
+    n_jobs: int = -1
+    rules: dict[str, Any] = field(default_factory=dict)
+    timings: dict[str, float] = field(default_factory=dict)
+    results: dict[str, Any] = field(default_factory=dict)  # summaries the cross-game page reuses
+    _cache: dict[str, Any] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        self.g = get_game(self.game)
+        self.game = self.g.id
+
+    def _cached(self, key: str, fn: Any) -> Any:
+        if key not in self._cache:
+            t = time.perf_counter()
+            self._cache[key] = fn()
+            self.timings[key] = self.timings.get(key, 0.0) + time.perf_counter() - t
+        return self._cache[key]
+
+    # deals: one draw for the whole page, the larger of the two sizes; DD uses a prefix
+    @property
+    def deals(self) -> np.ndarray:
+        from trickcore.deals import random_deals
+
+        n = max(self.plan.dd_deals, self.plan.play_deals, 1)
+        return self._cached("deals", lambda: np.asarray(random_deals(self.game, n, self.seed), dtype=np.uint64))
+
+    def dd_deals(self, n: int | None = None) -> np.ndarray:
+        return self.deals[: self.plan.dd_deals if n is None else min(n, self.plan.dd_deals)]
+
+    @property
+    def dd(self) -> pd.DataFrame:
+        """Double-dummy results of the solved contracts (empty when none are solved)."""
+        return self._cached("dd", lambda: evaluate_deals(
+            self.game, self.plan.dd_contracts, self.dd_deals(), rules=self.rules, policy="dd", n_jobs=self.n_jobs)
+            if self.plan.dd_deals else pd.DataFrame())
+
+    @property
+    def play(self) -> pd.DataFrame:
+        """Greedy play-outs of every analysed contract."""
+        return self._cached("play", lambda: evaluate_deals(
+            self.game, self.plan.play_contracts, self.deals[: self.plan.play_deals], rules=self.rules,
+            policy="greedy", n_jobs=self.n_jobs))
+
+    @property
+    def primary(self) -> pd.DataFrame:
+        """The frame of the main figures: double dummy where solved, else greedy play."""
+        return self.dd if self.plan.primary_policy == "dd" else self.play
+
+    @property
+    def primary_label(self) -> str:
+        return "double dummy" if self.plan.primary_policy == "dd" else "greedy play-outs"
+
+    def reevaluate(self, key: str, contracts: Sequence[str], n: int, *, rules: Mapping[str, Any] | None = None,
+                   leader: int = 0, policy: str | None = None) -> pd.DataFrame:
+        """The primary policy's results on the first ``n`` deals under other rules / leader."""
+        pol = policy or self.plan.primary_policy
+        deals = self.dd_deals(n) if pol == "dd" else self.deals[: min(n, self.plan.play_deals)]
+        full = {**self.rules, **dict(rules or {})}
+        return self._cached(key, lambda: evaluate_deals(self.game, contracts, deals, rules=full, policy=pol,
+                                                        leader=leader, n_jobs=self.n_jobs))
+
+    def matches(self, rules: Mapping[str, Any] | None = None, n: int | None = None) -> tuple[pd.DataFrame, pd.DataFrame]:
+        """Whole matches with the heuristic policy at every seat (seeded per match)."""
+        rules = {**self.rules, **dict(rules or {})}
+        n = self.plan.matches if n is None else n
+        key = "matches:" + repr(sorted(rules.items())) + f":{n}"
+        return self._cached(key, lambda: play_matches(self.game, n, self.seed, rules=rules, n_jobs=self.n_jobs))
