@@ -126,13 +126,16 @@ cdef class DealPlan:
         Unseen cards each column receives (seats then kitty); they sum to ``len(cards)``.
     fixed : sequence of int
         Fixed-card bit-board of each column (disjoint from ``cards``).
+    batches : sequence of (int, int), optional
+        Override the batch plan ``[(draws, threshold), ...]`` (tests use it to force
+        frequent rejections; a threshold other than ``2**64 mod P`` is not exact).
     """
 
     cdef plan_t p
     cdef readonly tuple needs
     cdef readonly tuple batches
 
-    def __cinit__(self, cards, needs, fixed):
+    def __cinit__(self, cards, needs, fixed, batches=None):
         cdef int i, c, pos
         cards = [int(x) for x in cards]
         needs = [int(x) for x in needs]
@@ -174,7 +177,21 @@ cdef class DealPlan:
             self.p.n_blocks += 1
         stop = needs[bottom]
         # Position i (from m-1 down to stop) draws uniformly from [0, i + 1).
-        batches = _plan_batches(list(range(self.p.m, stop, -1)))
+        ranges = list(range(self.p.m, stop, -1))
+        if batches is None:
+            batches = _plan_batches(ranges)
+        else:
+            batches = [(int(k), int(t)) for k, t in batches]
+            if sum(k for k, _ in batches) != len(ranges) or any(k < 1 or not 0 <= t < _TWO64 for k, t in batches):
+                raise ValueError(f"batches must cover {len(ranges)} draws with thresholds < 2**64")
+            i = 0
+            for k, _ in batches:
+                P = 1
+                for x in ranges[i:i + k]:
+                    P *= x
+                if P >= _TWO64:
+                    raise ValueError("a batch's product of ranges must be below 2**64")
+                i += k
         self.batches = tuple(batches)
         self.p.n_batches = len(batches)
         for i, (k, thr) in enumerate(batches):
