@@ -554,6 +554,23 @@ def test_bad_fixed_cards(fixed, message):
             call()
 
 
+def test_fixed_forms_agree():
+    """Mapping, list per seat (with or without the kitty), numpy mask array, CardSet, int."""
+    hand, kitty = CardSet.parse("JC JS AH"), CardSet.parse("QD")
+    forms = [
+        {0: "JC JS AH", "kitty": "QD"},
+        {0: hand, 3: kitty.mask},
+        [hand.mask, None, "", "Q♦"],
+        np.array([hand.mask, 0, 0, kitty.mask], dtype=np.uint64),
+        {0: ["JC", "JS", "AH"], "KITTY": kitty},
+    ]
+    first = random_deals("goathead3", 50, seed=8, fixed=forms[0])
+    for f in forms[1:]:
+        assert (random_deals("goathead3", 50, seed=8, fixed=f) == first).all()
+    assert (random_deals("goathead3", 50, seed=8, fixed=[hand, None, None]) ==
+            random_deals("goathead3", 50, seed=8, fixed={0: hand})).all()
+
+
 def test_kitty_cards_for_a_game_without_kitty():
     with pytest.raises(ValueError, match="kitty: 1 fixed cards, but it holds 0"):
         random_deals("clover", 1, fixed={"kitty": "AS"})

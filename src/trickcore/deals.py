@@ -311,6 +311,7 @@ def deal_chunk(
 
     The parallel engine calls this once per chunk with ``chunk_seeds(seed, k)[i]``; the
     deals depend only on the game, the rules, ``fixed``, ``seed_sequence`` and ``size``.
+    An int is taken as ``SeedSequence(int)`` itself (the stream, not its child 0).
 
     Returns
     -------
