@@ -199,7 +199,7 @@ def test_against_minimax(gid, contract):
     tricks = 2 if n >= 5 else 3 if lay.hand_size >= 3 else 2
     if n * tricks > len(lay.deck):
         tricks = len(lay.deck) // n
-    for rep in range(4):
+    for rep in range(8):
         hands = random_position(lay, rng, tricks)
         leader = int(rng.integers(n))
         declarer = int(rng.integers(n))
@@ -220,6 +220,30 @@ def test_against_minimax(gid, contract):
         r2 = solve(lay, None, h2, leader=leader, trick=[first], sides=r.side)
         assert r2.value == r.card_values[first]
         assert replay(lay, h2, leader, r2.line, r.side, trick=[first]) == r2.value
+
+
+@pytest.mark.parametrize("gid", GAME_IDS)
+def test_search_enhancements_do_not_change_values(gid):
+    """The transposition table and the quick-trick bounds prune; values must not move.
+    Positions of 4-5 tricks, deeper than the brute force can afford."""
+    from trickcore import _solve
+
+    g = get_game(gid)
+    rng = np.random.default_rng(11)
+    try:
+        for contract in g.contracts:
+            lay = g.layout(contract)
+            k = min(lay.hand_size, 4 if lay.n_seats >= 4 else 5)
+            deals = np.array([[h.mask for h in random_position(lay, rng, k)] for _ in range(15)], dtype=np.uint64)
+            lead = rng.integers(0, lay.n_seats, 15)
+            dec = rng.integers(0, lay.n_seats, 15)
+            _solve._set_search_options(tt=True, bounds=True)
+            fast = solve_many(lay, None, deals, leader=lead, declarer=dec)
+            _solve._set_search_options(tt=False, bounds=False)
+            slow = solve_many(lay, None, deals, leader=lead, declarer=dec)
+            assert (fast.value == slow.value).all(), (gid, contract, fast.value, slow.value)
+    finally:
+        _solve._set_search_options(tt=True, bounds=True)
 
 
 def test_solve_many_matches_solve():

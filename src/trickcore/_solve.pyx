@@ -4,7 +4,7 @@
 Technique (after DDS and the open Skat/Schafkopf solvers):
 
 * fail-soft alpha-beta over single card plays, driven by null-window probes
-  ("can the declarer's side reach >= t?") narrowed to the exact value MTD(f)-style;
+  ("can the declarer's side reach >= t?") that bisect the possible values to the exact one;
 * a transposition table probed at trick boundaries.  An entry stores a lower and an upper
   bound of the value of the *remaining* play, keyed by the exact remaining hands (packed
   layout bits of every seat), the leader, the side mask and the rule state that still
@@ -14,8 +14,10 @@ Technique (after DDS and the open Skat/Schafkopf solvers):
 * one card searched per run of equivalent cards: cards of one holder, adjacent among the
   live cards (hands and table) of their effective suit, with the same points and rule flags;
 * move ordering (the table's best move first, then winners / point smears / cheap
-  discards by what the player wants), and a bound cut-off: the points (or tricks) still
-  live cannot move the answer across the null window;
+  discards by what the player wants, then a history count of cut-offs);
+* bound cut-offs: the points (or tricks) still live cannot move the answer across the null
+  window, tightened by tricks whose fate is decided (nobody left to play can beat the
+  winning card), the leader's quick tricks and the top-trump holder's sure tricks;
 * the last trick is played directly.
 
 All masks are layout bits (see ``_layout.pxd``).  Everything below the ``def`` functions is
@@ -86,39 +88,17 @@ ctypedef struct ctx_t:
     state_t s
 
 
-cdef int MODE = 0          # experiment switch (0: bisection, 1: MTD(f))
-cdef int SKIP_LINE = 0
-cdef int64_t PROBES = 0
+# Search switches, for tests only (module globals, not thread-safe): turning the table or
+# the bounds off must never change a value, only the node counts.
 cdef int USE_TT = 1
-cdef int EXACT_TRICKS = 0
 cdef int USE_QT = 1
 
-def set_qt(int v):
-    global USE_QT
-    USE_QT = v
 
-def set_exact(int v):
-    global EXACT_TRICKS
-    EXACT_TRICKS = v
-cdef int64_t DEPTH_HIST[64]
-cdef int64_t TT_HITS = 0
-cdef int64_t TT_CUTS = 0
-cdef int64_t TT_PROBES = 0
-
-def get_stats():
-    return [DEPTH_HIST[i] for i in range(64)], TT_PROBES, TT_HITS, TT_CUTS
-
-def get_probes():
-    return PROBES
-
-def set_tt(int v):
-    global USE_TT
-    USE_TT = v
-
-def set_mode(int mode, int skip_line):
-    global MODE, SKIP_LINE
-    MODE = mode
-    SKIP_LINE = skip_line
+def _set_search_options(bint tt=True, bint bounds=True):
+    """Test hook: switch the transposition table and the quick-trick bounds on or off."""
+    global USE_TT, USE_QT
+    USE_TT = tt
+    USE_QT = bounds
 
 
 # --------------------------------------------------------------------------------------
@@ -163,6 +143,44 @@ cdef inline void value_bounds(ctx_t* c, int* lo, int* hi) noexcept nogil:
         trick_bound(c, lo, hi, t)
     elif t >= 2 and not c.s.done and USE_QT:
         quick_tricks(c, lo, hi, t)
+        top_trumps(c, lo, hi, t)
+
+
+cdef inline void top_trumps(ctx_t* c, int* lo, int* hi, int t) noexcept nogil:
+    """The seat holding the highest live trumps wins a trick with each of its cards above
+    every other seat's trumps, whatever anyone wants: they must be played some time and
+    each beats everything (Nil is excluded: play may stop first)."""
+    cdef state_t* s = &c.s
+    cdef const layout_t* L = c.L
+    cdef uint64_t live, others, run
+    cdef int o, top, k, pts = 0
+    if not L.trump_mask or c.objective == OBJECTIVE_NIL:
+        return
+    live = all_hands(c) & L.trump_mask
+    if not live:
+        return
+    top = highest_bit(live)
+    for o in range(c.n):
+        if (s.hands[o] >> top) & 1:
+            break
+    others = live & ~s.hands[o]
+    run = s.hands[o] & live
+    if others:
+        run &= ~((bit(highest_bit(others)) << 1) - 1)
+    k = popcount(run)
+    if c.objective == OBJECTIVE_TRICKS:
+        if (c.side >> o) & 1:
+            if k > lo[0]:
+                lo[0] = k
+        elif t - k < hi[0]:
+            hi[0] = t - k
+    elif s.neg_rem == 0:
+        pts = card_points(L, run)
+        if (c.side >> o) & 1:
+            if pts + (c.bonus if c.bonus < 0 else 0) > lo[0]:
+                lo[0] = pts + (c.bonus if c.bonus < 0 else 0)
+        elif s.pos_rem - pts + (c.bonus if c.bonus > 0 else 0) < hi[0]:
+            hi[0] = s.pos_rem - pts + (c.bonus if c.bonus > 0 else 0)
 
 
 cdef inline void quick_tricks(ctx_t* c, int* lo, int* hi, int t) noexcept nogil:
@@ -573,9 +591,7 @@ cdef int ab(ctx_t* c, int alpha, int beta) noexcept nogil:
     cdef uint64_t moves
     cdef int order[64]
     cdef int at_boundary = s.tn == 0
-    global TT_HITS, TT_CUTS, TT_PROBES
     c.nodes += 1
-    DEPTH_HIST[popcount(all_hands(c))] += 1
     if s.done:
         return 0
     value_bounds(c, &lo, &hi)
@@ -592,17 +608,13 @@ cdef int ab(ctx_t* c, int alpha, int beta) noexcept nogil:
         meta = make_key(c, key)
         h = key_hash(c, key, meta)
         e = tt_find(c, key, meta, h) if USE_TT else NULL
-        TT_PROBES += 1
         if e != NULL:
-            TT_HITS += 1
             p = e[c.K + 1]
             lo = <int16_t>(p & 0xFFFF)
             hi = <int16_t>((p >> 16) & 0xFFFF)
             if lo >= beta or lo == hi:
-                TT_CUTS += 1
                 return lo
             if hi <= alpha:
-                TT_CUTS += 1
                 return hi
             if lo > alpha:
                 alpha = lo
@@ -611,11 +623,6 @@ cdef int ab(ctx_t* c, int alpha, int beta) noexcept nogil:
             hint = <int>((p >> 32) & 0xFF) - 1
             if hint >= 0:
                 hint = denorm_bit(c, hint, all_hands(c))
-        if tleft <= EXACT_TRICKS:
-            # small subtree: solve it exactly once, so later probes hit the table
-            value_bounds(c, &lo, &hi)
-            alpha = lo - 1
-            beta = hi + 1
     a0 = alpha
     b0 = beta
     turn = (s.leader + s.tn) % c.n
@@ -661,10 +668,10 @@ cdef int ab(ctx_t* c, int alpha, int beta) noexcept nogil:
 cdef int mtd_after(ctx_t* c, int b, int guess) noexcept nogil:
     """Exact value after the seat to move plays ``b`` (``b < 0``: of the position itself).
 
-    Null-window probes "value >= beta?" narrow [lower, upper]; fail-soft results move the
-    bounds past the probe when they can.  Probes bisect the interval (log2 of the value
-    range), the MTD(f) variant steps from the last result."""
-    global PROBES
+    Null-window probes "value >= beta?" narrow [lower, upper] (from the value bounds of the
+    position); fail-soft results move the bounds past the probe when they can.  Probes
+    bisect the interval: log2 of the value range, which beat MTD(f)'s steps from the last
+    result on point games (whose values spread over 0..150) in node counts."""
     cdef int lower, upper, g, beta, lo, hi
     cdef state_t saved
     if b >= 0:
@@ -680,18 +687,11 @@ cdef int mtd_after(ctx_t* c, int b, int guess) noexcept nogil:
         lower = lo
         upper = hi
         g = guess
-    if MODE == 2 and b < 0:
-        PROBES += 1
-        return ab(c, lower - 1, upper + 1)
     while lower < upper:
-        if MODE == 1:
+        if lower == -INF or upper == INF:
             beta = g + 1 if g == lower else g
         else:
-            if lower == -INF or upper == INF:
-                beta = g + 1 if g == lower else g
-            else:
-                beta = lower + (upper - lower + 1) // 2
-        PROBES += 1
+            beta = lower + (upper - lower + 1) // 2
         if b >= 0:
             g = play_search(c, b, beta - 1, beta)
         else:
@@ -937,8 +937,7 @@ def solve_batch(CoreLayout core, const int8_t[::1] cls, const uint64_t[:, ::1] h
             st = 0
             sm = 0
             om = 0
-            if not SKIP_LINE:
-                follow_line(&c, v, line, &st, &sm, &om)
+            follow_line(&c, v, line, &st, &sm, &om)
             value[d] = <int16_t>v
             side_tricks[d] = <int8_t>st
             last_winner[d] = <int8_t>c.s.last_winner
