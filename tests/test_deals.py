@@ -430,6 +430,19 @@ def test_whole_deals_are_uniform_over_the_enumeration(game_id, fixed, per_deal):
     assert chi2_pvalue(counts, np.full(count, 1 / count)) > ALPHA
 
 
+def test_consecutive_deals_are_independent():
+    """The kernel does not reset its shuffle array between deals; pairs of consecutive deals
+    must still be uniform over all 28 x 28 pairs."""
+    fixed = {0: "JC JS JH JD AC 10C", 1: "KC QC AD 10D KD QD"}
+    all_deals = enumerate_deals("goathead3", fixed)
+    k = len(all_deals)
+    deals = random_deals("goathead3", 2 * k * k * 20, seed=2718, fixed=fixed)
+    idx = _deal_index(deals, all_deals)
+    pairs = idx[0::2] * k + idx[1::2]
+    counts = np.bincount(pairs, minlength=k * k)
+    assert chi2_pvalue(counts, np.full(k * k, 1 / (k * k))) > ALPHA
+
+
 def test_chi_square_has_power():
     """The whole-deal test rejects the classic biased shuffle (swap with any position)."""
     fixed = {0: "JC JS JH JD AC 10C", 1: "KC QC AD 10D KD QD"}
