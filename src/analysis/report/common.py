@@ -74,6 +74,13 @@ def is_per_seat(frame: pd.DataFrame) -> pd.Series:
     return frame["declarer"] < 0
 
 
+def row_value(frame: pd.DataFrame) -> np.ndarray:
+    """Each row's reported payout: the declarer's, or seat 0's where the row has no declarer."""
+    from .data import declarer_payout
+
+    return np.where(is_per_seat(frame).to_numpy(), frame["payout_0"].to_numpy(dtype=float), declarer_payout(frame))
+
+
 def seat_payouts(frame: pd.DataFrame) -> list[str]:
     return [c for c in frame.columns if c.startswith("payout_")]
 

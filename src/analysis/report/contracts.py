@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from .common import CI_NOTE, contract_summary, figure, is_per_seat, shown
+from .common import CI_NOTE, contract_summary, figure, is_per_seat, row_value, shown
 from .data import GameData, declarer_payout
 from .render import Section
 
@@ -25,7 +25,9 @@ def _bars(ax, labels, means, los, his, ylabel, color):
 def contracts_section(d: GameData) -> Section:
     """Make rate and expected payout of every contract, with 95% intervals."""
     frames = [d.primary]
-    extra = d.play[is_per_seat(d.play)] if d.plan.primary_policy == "dd" and not d.play.empty else None
+    extra = None
+    if d.plan.primary_policy == "dd" and not d.play.empty:  # per-seat contracts are only played out
+        extra = d.play[is_per_seat(d.play) & ~d.play["contract"].isin(list(d.plan.dd_contracts))]
     summ = contract_summary(d.primary)
     summ.insert(1, "play", d.primary_label)
     if extra is not None and not extra.empty:
@@ -67,10 +69,9 @@ def distribution_section(d: GameData) -> Section:
     per_seat = bool(is_per_seat(f).all())
     sec.paragraphs.append(
         "How the round's result is spread, per contract, on the same deals as above "
-        f"({d.primary_label}). " + ("Contracts without a declarer show seat 0's payout." if per_seat else
-                                    "Payouts are the declarer's."))
+        f"({d.primary_label}). Payouts are the declarer's; contracts without a declarer show seat 0's.")
     contracts = [c for c in f["contract"].cat.categories if (f["contract"] == c).any()]
-    pay = f["payout_0"].to_numpy(dtype=float) if per_seat else declarer_payout(f)
+    pay = row_value(f)
     fig, axes = figure(ncols=2, width=5.4)
     ax = axes[0][0]
     vals = sorted(set(np.round(pay[np.isfinite(pay)], 3)))
@@ -83,25 +84,26 @@ def distribution_section(d: GameData) -> Section:
                      "min": x.min(), "median": float(np.median(x)), "max": x.max(),
                      "P(payout > 0)": float((x > 0).mean())})
     if len(vals) <= 25:
-        width = 0.8 / max(1, len(contracts))
-        pos = {v: i for i, v in enumerate(vals)}
+        # discrete payouts: one thin bar per contract beside each value actually taken
+        step = min(np.diff(vals)) if len(vals) > 1 else 1.0
+        width = 0.8 * step / max(1, len(contracts))
         for j, c in enumerate(contracts):
             m = (f["contract"] == c).to_numpy()
             x = pay[m]
             x = x[np.isfinite(x)]
             u, cnt = np.unique(np.round(x, 3), return_counts=True)
-            ax.bar([pos[v] + j * width for v in u], cnt / max(1, len(x)), width=width, label=str(c))
-        ax.set_xticks(range(len(vals)), [f"{v:g}" for v in vals], rotation=60, fontsize=7)
+            ax.bar(u + (j - (len(contracts) - 1) / 2) * width, cnt / max(1, len(x)), width=width, label=str(c))
     else:
         for c in contracts:
             m = (f["contract"] == c).to_numpy()
             ax.hist(pay[m][np.isfinite(pay[m])], bins=30, histtype="step", density=True, label=str(c))
-    ax.set_xlabel("payout" + (" (seat 0)" if per_seat else " (declarer)"))
+    ax.set_xlabel("payout (declarer, or seat 0)")
     ax.set_ylabel("share of deals")
+    ax.grid(alpha=0.3, axis="y")
     ax.legend(fontsize=7)
     ax.set_title("Payout per round")
     ax = axes[0][1]
-    if "declarer_points" in f and not per_seat and pd.to_numeric(f["declarer_points"], errors="coerce").notna().any():
+    if "declarer_points" in f and not is_per_seat(f).any() and pd.to_numeric(f["declarer_points"], errors="coerce").notna().any():
         pts = pd.to_numeric(f["declarer_points"], errors="coerce").to_numpy(dtype=float)
         for c in contracts:
             m = (f["contract"] == c).to_numpy()

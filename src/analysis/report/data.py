@@ -3,7 +3,7 @@
 Every section of a page reads a :class:`GameData`: the same random deals (dealt once from
 the report's seed) are played under each policy, each leader and each rule option, so every
 difference the report shows is *paired* on common deals.  Play and scoring go through
-:func:`analysis.evaluate` (solve once, score many: a scoring-only option re-scores the same
+:func:`analysis.report.evaluation.evaluate_contract` (solve once, score many: a scoring-only option re-scores the same
 solved deals with :func:`trickcore.scoring.score`; only an option that changes the layout is
 re-solved).  Chunks of deals run in parallel through :func:`analysis.engine.run_chunks`.
 
@@ -128,12 +128,12 @@ def declarer_payout(frame: pd.DataFrame) -> np.ndarray:
 
 def _eval_chunk(game: str, contracts: tuple[str, ...], rules: dict[str, Any], policy: str, leader: int,
                 chunk_size: int, deals: np.ndarray, index: int, seed_seq: Any, size: int) -> pd.DataFrame:
-    from ..simulate import evaluate
+    from .evaluation import evaluate_contract
 
     lo = index * chunk_size
     part = deals[lo:lo + size]
     idx = np.arange(lo, lo + size, dtype=np.int64)
-    frames = [evaluate(game, c, part, rules=rules, leader=leader, declarer=0, policy=policy, deal_index=idx)
+    frames = [evaluate_contract(game, c, part, rules=rules, leader=leader, policy=policy, deal_index=idx)
               for c in contracts]
     return pd.concat(frames, ignore_index=True)
 

@@ -58,6 +58,8 @@ def hand_features(game: str, contract: str, hands: np.ndarray, rules: dict | Non
 
 def features_section(d: GameData) -> Section:
     f = d.primary
+    if (~is_per_seat(f)).any():  # contracts with a declarer: make rates (per-seat ones have none)
+        f = f[~is_per_seat(f)]
     per_seat = bool(is_per_seat(f).all())
     metric = "seat 0's expected payout" if per_seat else "make rate"
     sec = Section("Make rate against hand features")
@@ -95,7 +97,7 @@ def features_section(d: GameData) -> Section:
                     continue
                 s = mean_ci(y[sel]) if per_seat else proportion(y[sel])
                 xs.append(centers[key]); ms.append(s["mean"]); los.append(s["lo"]); his.append(s["hi"])
-                rows.append({"contract": c, "feature": feat, "value": labels[key], "n": s["n"],
+                rows.append({"contract": str(c), "feature": feat, "value": labels[key], "n": s["n"],
                              metric: fmt_ci(s["mean"], s["lo"], s["hi"])})
             if xs:
                 ms_a = np.asarray(ms)
@@ -112,5 +114,16 @@ def features_section(d: GameData) -> Section:
             ax.legend(fontsize=7)
     sec.figures.append((f"{metric.capitalize()} by trumps held, top trumps held and card points "
                         f"(n per point in the table).", fig))
-    sec.tables.append((f"{metric.capitalize()} by hand feature", pd.DataFrame(rows)))
+    if rows:
+        t = pd.DataFrame(rows)
+        t["cell"] = t[metric] + " (n=" + t["n"].astype(str) + ")"
+        order = {v: i for i, v in enumerate(dict.fromkeys(t["value"]))}
+        wide = t.pivot_table(index=["feature", "value"], columns="contract", values="cell", aggfunc="first",
+                             sort=False).reindex(columns=[str(c) for c in contracts if str(c) in set(t["contract"])])
+        wide = wide.reset_index()
+        wide["_f"] = wide["feature"].map({f: i for i, f in enumerate(feats)})
+        wide["_v"] = wide["value"].map(order)
+        wide = wide.sort_values(["_f", "_v"]).drop(columns=["_f", "_v"]).fillna("–")
+        wide.columns.name = None
+        sec.tables.append((f"{metric.capitalize()} by hand feature (rows) and contract (columns)", wide.reset_index(drop=True)))
     return sec

@@ -100,7 +100,9 @@ class Document:
             out += [f"<p>{html.escape(p)}</p>" for p in s.paragraphs]
             for caption, table in s.tables:
                 out.append(f"<p class=\"note\">{html.escape(caption)}</p>" if caption else "")
-                out.append(table.to_html(border=0, float_format=lambda v: f"{v:.4g}", na_rep="–"))
+                # a plain row number carries no information: only a named index is shown
+                out.append(table.to_html(border=0, float_format=lambda v: f"{v:.4g}", na_rep="–",
+                                         index=not isinstance(table.index, pd.RangeIndex)))
             for caption, fig in s.figures:
                 data = base64.b64encode(self._png(fig)).decode("ascii")
                 out.append(
