@@ -6,7 +6,6 @@ import pytest
 
 from analysis import Holds, compare, evaluate, hands_text, simulate, simulate_summary
 from trickcore.cards import CardSet
-from trickcore.deals import random_deals
 
 SMALL = dict(seed=5, contracts=["hearts", "clubs", "nil"], chunk_size=16, progress=False)
 

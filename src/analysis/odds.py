@@ -419,7 +419,7 @@ def contract_odds(
         sums = None
         plan = engine.chunk_plan(int(max_deals), chunk_size)
         bar = None
-        if progress:
+        if progress or (progress is None and len(plan) > 8):
             from tqdm.auto import tqdm
 
             bar = tqdm(total=int(max_deals), desc="layouts", unit="deal")

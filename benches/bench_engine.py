@@ -1,0 +1,159 @@
+"""Engine benchmark: Goathead 3p deals x its six bid contracts, solved and scored.
+
+Measures, in one run:
+
+1. the *reference*: ``trickcore.solve_many`` alone on the same deals (the compiled solver,
+   no engine, no scoring, no pandas) — what the engine cannot beat;
+2. ``analysis.simulate_summary`` with ``n_jobs=1`` and ``n_jobs=2``: deals per second,
+   the engine's overhead over the reference, the parallel speed-up, and the extrapolated
+   time of 1,000,000 deals;
+3. peak memory of streaming runs of growing size (each in a fresh process, n_jobs=2):
+   the high-water RSS of the parent plus every worker process (``VmHWM``), which must stay
+   flat as the number of deals grows — so a 10,000,000-deal run needs what these need.
+
+Usage::
+
+    python benches/bench_engine.py --quick     # about a minute
+    python benches/bench_engine.py             # a few minutes
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "src"))
+
+GAME = "goathead3"
+
+
+def _contracts():
+    from analysis import bid_contracts
+
+    return bid_contracts(GAME)
+
+
+def reference_solver(n: int, seed: int) -> float:
+    """Seconds for solve_many on n deals x every bid contract, one core, no engine."""
+    from trickcore.deals import random_deals
+
+    try:
+        from trickcore import solve_many
+    except ImportError:
+        from trickcore.solver import solve_many
+    deals = random_deals(GAME, n, seed=seed)
+    t, cpu = time.perf_counter(), time.process_time()
+    for c in _contracts():
+        solve_many(GAME, c, deals[:, :3], leader=0, declarer=0)
+    return time.perf_counter() - t, time.process_time() - cpu
+
+
+def engine_run(n: int, n_jobs: int, chunk_size: int, seed: int) -> float:
+    from analysis import simulate_summary
+
+    t, cpu = time.perf_counter(), time.process_time()
+    s = simulate_summary(GAME, n, seed=seed, n_jobs=n_jobs, chunk_size=chunk_size, progress=False)
+    dt = time.perf_counter() - t
+    assert (s["n"] == n).all()
+    return dt, time.process_time() - cpu
+
+
+def _children(pid: int) -> list[int]:
+    out = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            out += [int(x) for x in (task / "children").read_text().split()]
+        except OSError:
+            pass
+    return out + [g for c in out for g in _children(c)]
+
+
+def _hwm_kb(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1])
+    return 0
+
+
+def memory_child(n: int, chunk_size: int, n_jobs: int) -> None:
+    """Run in a fresh process: stream n deals, print the peak RSS of parent + workers (MB)."""
+    from analysis import simulate_summary
+
+    pid = os.getpid()
+    workers: dict[int, int] = {}
+
+    def sample(chunk, frame):  # after each chunk: record every worker's high-water mark
+        for c in _children(pid):
+            try:
+                workers[c] = max(workers.get(c, 0), _hwm_kb(c))
+            except OSError:
+                pass
+
+    t = time.perf_counter()
+    simulate_summary(GAME, n, seed=1, n_jobs=n_jobs, chunk_size=chunk_size, progress=False, on_chunk=sample)
+    dt = time.perf_counter() - t
+    sample(None, None)
+    parent = _hwm_kb(pid)
+    print(json.dumps({"n": n, "parent_mb": parent / 1024, "workers_mb": sum(workers.values()) / 1024,
+                      "n_workers": len(workers), "seconds": dt}))
+
+
+def memory(n: int, chunk_size: int, n_jobs: int) -> dict:
+    out = subprocess.run([sys.executable, __file__, "--memory-child", str(n), str(chunk_size), str(n_jobs)],
+                         capture_output=True, text=True, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="small sizes (about a minute)")
+    ap.add_argument("--deals", type=int, help="deals for the throughput runs")
+    ap.add_argument("--mem-chunk", type=int, help="chunk size of the memory runs (default 8192; 2048 with --quick)")
+    ap.add_argument("--memory-child", nargs=3, type=int, help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.memory_child:
+        memory_child(*args.memory_child)
+        return
+    n = args.deals or (1_000 if args.quick else 8_000)
+    chunk = max(n // 8, 64)
+    print(f"# Engine: {GAME}, {len(_contracts())} bid contracts per deal, {os.cpu_count()} cores")
+    engine_run(min(n, 256), 2, 128, seed=1)   # warm up: start the worker pool once
+    ref, ref_cpu = reference_solver(n, seed=11)
+    t1, t1_cpu = engine_run(n, 1, chunk, seed=11)
+    t2, _ = engine_run(n, 2, chunk, seed=11)
+    print(f"reference solve_many alone, 1 core : {n} deals in {ref:7.2f} s = {n / ref:8.0f} deals/s "
+          f"(CPU {ref_cpu:.2f} s)")
+    print(f"simulate_summary n_jobs=1          : {n} deals in {t1:7.2f} s = {n / t1:8.0f} deals/s "
+          f"(CPU {t1_cpu:.2f} s; engine overhead x{t1_cpu / ref_cpu:.2f} in CPU over the reference)")
+    print(f"simulate_summary n_jobs=2          : {n} deals in {t2:7.2f} s = {n / t2:8.0f} deals/s "
+          f"(speed-up x{t1 / t2:.2f} over n_jobs=1)")
+    print(f"1,000,000 deals at the n_jobs=2 rate: {1e6 / (n / t2):7.0f} s (extrapolated; goal 60 s)")
+    if not args.quick:
+        from analysis import contract_odds
+
+        t, cpu = time.perf_counter(), time.process_time()
+        o = contract_odds(GAME, "JC JS AH 10H AC KD", contracts="hearts", n_jobs=2, chunk_size=8192, progress=False)
+        dt = time.perf_counter() - t
+        print(f"contract_odds exact, one hand, one contract: {int(o.n.iloc[0])} layouts in {dt:.1f} s "
+              f"= {o.n.iloc[0] / dt:.0f} layouts/s (n_jobs=2; method {o.attrs['method']})")
+    mem_chunk = args.mem_chunk or (2_048 if args.quick else 8_192)
+    sizes = [2 * mem_chunk, 8 * mem_chunk] if not args.quick else [2 * mem_chunk, 4 * mem_chunk]
+    rows = [memory(m, mem_chunk, 2) for m in sizes]
+    for r in rows:
+        print(f"peak RSS, {r['n']:>7} deals, chunk {mem_chunk}, n_jobs=2: parent {r['parent_mb']:6.0f} MB + "
+              f"{r['n_workers']} workers {r['workers_mb']:6.0f} MB = {r['parent_mb'] + r['workers_mb']:6.0f} MB "
+              f"({r['seconds']:.0f} s)")
+    growth = (rows[-1]["parent_mb"] + rows[-1]["workers_mb"]) - (rows[0]["parent_mb"] + rows[0]["workers_mb"])
+    print(f"growth from {rows[0]['n']} to {rows[-1]['n']} deals: {growth:+.0f} MB "
+          "(flat: a 10,000,000-deal run peaks at the same level with the same chunk size)")
+
+
+if __name__ == "__main__":
+    main()
