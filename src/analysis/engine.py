@@ -41,7 +41,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-__all__ = ["Chunk", "chunk_plan", "chunk_seed", "run_chunks", "iter_chunks", "backend_context", "DEFAULT_CHUNK_SIZE"]
+__all__ = ["Chunk", "chunk_plan", "chunk_seed", "run_chunks", "iter_chunks", "backend_context", "default_n_jobs", "DEFAULT_CHUNK_SIZE"]
 
 #: Deals per chunk unless told otherwise: large enough that one compiled call amortises the
 #: Python overhead, small enough that a chunk's table (a few tens of MB) fits any worker.
@@ -244,5 +244,12 @@ def run_chunks(
 
 
 def default_n_jobs(n_jobs: int) -> int:
-    """Resolve joblib's ``-1`` (all cores) to a count, for reports."""
-    return os.cpu_count() or 1 if n_jobs == -1 else int(n_jobs)
+    """Resolve joblib's negative counts (``-1``: all cores, ``-2``: all but one) to a number.
+
+    >>> default_n_jobs(3), default_n_jobs(-1) == (os.cpu_count() or 1)
+    (3, True)
+    """
+    n_jobs = int(n_jobs)
+    if n_jobs < 0:
+        return max(1, (os.cpu_count() or 1) + 1 + n_jobs)
+    return max(1, n_jobs)
