@@ -55,6 +55,7 @@ ctypedef struct state_t:
     uint64_t played         # cards played this round, current trick included
     int8_t tbits[8]         # table cards in play order
     int tn                  # number of cards on the table
+    int wpos                # position (0 = leader) of the card winning the trick so far
     int leader
     int led                 # effective suit led to the current trick, -1 when leading
     int suits_led           # effective suits led in earlier tricks (bit mask)
@@ -253,7 +254,7 @@ cdef inline void trick_bound(ctx_t* c, int* lo, int* hi, int t) noexcept nogil:
     beat a later, higher winner either."""
     cdef state_t* s = &c.s
     cdef const layout_t* L = c.L
-    cdef int pos = trick_winner(L, s.tbits, s.tn)
+    cdef int pos = s.wpos
     cdef int wseat = (s.leader + pos) % c.n
     cdef int wside = (c.side >> wseat) & 1
     cdef uint64_t beats = (L.trump_mask | L.suit_mask[s.led]) & ~((bit(s.tbits[pos]) << 1) - 1)
@@ -303,9 +304,12 @@ cdef inline int apply_card(ctx_t* c, int b) noexcept nogil:
     s.played |= m
     if s.tn == 1:
         s.led = L.suit_of_bit[b]
+        s.wpos = 0
+    elif ((L.trump_mask | L.suit_mask[s.led]) >> b) & 1 and b > s.tbits[s.wpos]:
+        s.wpos = s.tn - 1       # the highest eligible card so far (as trick_winner finds)
     if s.tn < c.n:
         return 0
-    pos = trick_winner(L, s.tbits, c.n)
+    pos = s.wpos
     w = (s.leader + pos) % c.n
     pts = card_points(L, s.table)
     if in_side(c, w):
@@ -502,7 +506,7 @@ cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noex
     cdef uint64_t eligible = 0, live = 0, m = reps
     if s.tn > 0:
         eligible = L.trump_mask | L.suit_mask[s.led]
-        pos = trick_winner(L, s.tbits, s.tn)
+        pos = s.wpos
         wbit = s.tbits[pos]
         wseat = (s.leader + pos) % c.n
         partner_win = ((c.side >> wseat) & 1) == ((c.side >> turn) & 1)
@@ -709,6 +713,23 @@ cdef int first_guess(ctx_t* c) noexcept nogil:
     return (lo + hi) // 2
 
 
+cdef int tt_hint(ctx_t* c) noexcept nogil:
+    """The table's best card for the position (at a trick boundary), or -1."""
+    cdef uint64_t key[MAX_KEY]
+    cdef uint64_t meta, h
+    cdef uint64_t* e
+    cdef int hint
+    if c.s.tn != 0 or not USE_TT:
+        return -1
+    meta = make_key(c, key)
+    h = key_hash(c, key, meta)
+    e = tt_find(c, key, meta, h)
+    if e == NULL:
+        return -1
+    hint = <int>((e[c.K + 1] >> 32) & 0xFF) - 1
+    return denorm_bit(c, hint, all_hands(c)) if hint >= 0 else -1
+
+
 cdef int follow_line(ctx_t* c, int value, int8_t* line, int* side_tricks, int* side_melds,
                      int* opp_melds) noexcept nogil:
     """Play one optimal line from the current state (whose exact value is ``value``) to the
@@ -722,7 +743,7 @@ cdef int follow_line(ctx_t* c, int value, int8_t* line, int* side_tricks, int* s
         turn = (s.leader + s.tn) % c.n
         maximise = (c.maxmask >> turn) & 1
         moves = legal_moves(c.L, s.hands[turn], s.led, s.trick_index, s.played, s.suits_led)
-        n_moves = order_moves(c, representatives(c, moves), turn, -1, order)
+        n_moves = order_moves(c, representatives(c, moves), turn, tt_hint(c), order)
         chosen = order[0]
         for i in range(n_moves):
             b = order[i]
