@@ -144,7 +144,7 @@ def main() -> None:
         print(f"contract_odds exact, one hand, one contract: {int(o.n.iloc[0])} layouts in {dt:.1f} s "
               f"= {o.n.iloc[0] / dt:.0f} layouts/s (n_jobs=2; method {o.attrs['method']})")
     mem_chunk = args.mem_chunk or (2_048 if args.quick else 8_192)
-    sizes = [2 * mem_chunk, 8 * mem_chunk] if not args.quick else [2 * mem_chunk, 4 * mem_chunk]
+    sizes = [2 * mem_chunk, 4 * mem_chunk]
     rows = [memory(m, mem_chunk, 2) for m in sizes]
     for r in rows:
         print(f"peak RSS, {r['n']:>7} deals, chunk {mem_chunk}, n_jobs=2: parent {r['parent_mb']:6.0f} MB + "

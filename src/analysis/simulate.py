@@ -543,13 +543,28 @@ def simulate_summary(
     g, spec = _prepare(game, contracts, rules, declarer, leader, policy, chunk_size, fixed, where)
     st = _store_for(store, spec, seed, "simulate")
     by = list(by)
-    task = functools.partial(_simulate_chunk, spec)
-    reduce = functools.partial(_reduce_summary, by, g.n_seats)
+    if st is None:
+        # Nothing to store: each worker reduces its chunk to a few sums, so only those
+        # cross the process boundary.
+        task = functools.partial(_summary_chunk, spec, by, g.n_seats)
+        reduce = functools.partial(_reduce_sums, by)
+    else:
+        task = functools.partial(_simulate_chunk, spec)
+        reduce = functools.partial(_reduce_summary, by, g.n_seats)
     sums = engine.run_chunks(task, n_deals, seed=seed, chunk_size=chunk_size, n_jobs=n_jobs, backend=backend,
                              store=st, reduce=reduce, on_chunk=on_chunk, progress=progress, desc=f"{g.id} deals")
     if sums is None:
         return pd.DataFrame()
     return _finish_summary(sums, g.n_seats, level)
+
+
+def _summary_chunk(spec: _RunSpec, by: list[str], n_seats: int, index: int, seed_seq: np.random.SeedSequence,
+                   size: int) -> pd.DataFrame:
+    return _summary_sums(_simulate_chunk(spec, index, seed_seq, size), by, n_seats).reset_index()
+
+
+def _reduce_sums(by: list[str], state: pd.DataFrame | None, part: pd.DataFrame) -> pd.DataFrame:
+    return _add_sums(state, part.set_index(by))
 
 
 def _reduce_summary(by: list[str], n_seats: int, state: pd.DataFrame | None, frame: pd.DataFrame) -> pd.DataFrame:
