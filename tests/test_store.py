@@ -99,3 +99,21 @@ def test_simulate_resume(tmp_path):
     assert len(disk) == 80
     with pytest.raises(ValueError, match="different run"):
         simulate("goathead3", 40, store=tmp_path / "ds", **{**kw, "seed": 10})
+    # Appending: a longer run on the same store computes only the new chunks
+    # (40 deals = 5 chunks of 8; 52 deals add a chunk of 8 and one of 4).
+    seen.clear()
+    longer = simulate("goathead3", 52, store=tmp_path / "ds", on_chunk=lambda c, f: seen.append(c.index), **kw)
+    assert seen == [5, 6]
+    pd.testing.assert_frame_equal(longer, simulate("goathead3", 52, **kw))
+    assert simulate("goathead3", 52, store=tmp_path / "ds", return_frame=False, **kw) is None
+    pd.testing.assert_frame_equal(read_store(tmp_path / "ds"), longer)
+
+
+def test_short_last_chunk_is_recomputed(tmp_path):
+    st = ChunkStore(tmp_path, {"seed": 1})
+    run_chunks(_task, 10, seed=1, chunk_size=4, n_jobs=1, store=st, progress=False)   # 4 + 4 + 2
+    seen = []
+    out = run_chunks(_task, 12, seed=1, chunk_size=4, n_jobs=1, store=st, progress=False,
+                     on_chunk=lambda c, f: seen.append(c.index))
+    assert seen == [2]
+    pd.testing.assert_frame_equal(out, run_chunks(_task, 12, seed=1, chunk_size=4, n_jobs=1, progress=False))

@@ -192,7 +192,12 @@ def run_chunks(
         Show a tqdm bar with ETA; ``None`` shows it when there are more than 8 chunks.
     """
     plan = chunk_plan(n_items, chunk_size)
-    done = set(store.finished()) if store is not None else set()
+    done: set[int] = set()
+    if store is not None:
+        sizes = {c.index: c.size for c in plan}
+        # A stored chunk counts only if it covers the deals this plan gives it (a run
+        # extended to more deals recomputes its former, shorter last chunk).
+        done = {i for i in store.finished() if i in sizes and store.chunk_size_of(i) in (None, sizes[i])}
     pending = [c for c in plan if c.index not in done]
     if progress is None:
         progress = len(plan) > 8
@@ -208,7 +213,7 @@ def run_chunks(
     def consume(chunk: Chunk, frame: pd.DataFrame, fresh: bool) -> None:
         nonlocal state
         if fresh and store is not None:
-            store.write(chunk.index, frame)
+            store.write(chunk.index, frame, size=chunk.size)
         if fresh and on_chunk is not None:
             on_chunk(chunk, frame)
         if reduce is not None:

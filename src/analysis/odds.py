@@ -509,7 +509,7 @@ def deal_probability(
         raise ValueError(f"unknown method {method!r}; valid methods: auto, exact, sample")
     total = count_deals(g.id, fx)
     if method == "exact" or (method == "auto" and total <= exact_limit):
-        deals = enumerate_deals(g.id, fx, max_count=max(total, 1))
+        deals = enumerate_deals(g.id, fx, max_count=max(exact_limit, 5_000_000 if method == "exact" else 1))
         k = int(cond.mask(deals).sum())
         return {"p": k / len(deals), "lo": k / len(deals), "hi": k / len(deals), "n": len(deals), "method": "exact"}
     deals = random_deals(g.id, int(n), seed=seed, fixed=fx)

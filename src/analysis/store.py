@@ -114,11 +114,16 @@ class ChunkStore:
                 os.unlink(tmp)
             raise
 
-    def write(self, index: int, frame: pd.DataFrame) -> None:
-        """Write chunk ``index`` atomically (temporary file, then rename)."""
+    def write(self, index: int, frame: pd.DataFrame, size: int | None = None) -> None:
+        """Write chunk ``index`` atomically (temporary file, then rename).
+
+        ``size`` is the number of deals the chunk covers, recorded so that a later run
+        with more deals recomputes a short last chunk instead of reusing it.
+        """
         table = pa.Table.from_pandas(frame, preserve_index=False)
         md = dict(table.schema.metadata or {})
-        md[_META_KEY] = json.dumps({**self.meta, "chunk": int(index)}, sort_keys=True).encode()
+        info = {**self.meta, "chunk": int(index), "size": None if size is None else int(size)}
+        md[_META_KEY] = json.dumps(info, sort_keys=True).encode()
         table = table.replace_schema_metadata(md)
         fd, tmp = tempfile.mkstemp(dir=self.path, prefix=".tmp-", suffix=".parquet")
         os.close(fd)
@@ -129,6 +134,14 @@ class ChunkStore:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
             raise
+
+    def chunk_size_of(self, index: int) -> int | None:
+        """Deals covered by stored chunk ``index`` (``None`` if it was not recorded)."""
+        md = pq.read_schema(self.part_path(index)).metadata or {}
+        try:
+            return json.loads(md[_META_KEY]).get("size")
+        except (KeyError, ValueError):
+            return None
 
     def read(self, index: int) -> pd.DataFrame:
         """Chunk ``index`` as a DataFrame."""
