@@ -16,7 +16,7 @@ import pandas as pd
 
 from ..stats import mean_interval, wilson_interval
 
-__all__ = ["fmt_ci", "proportion", "mean_ci", "paired", "figure", "contract_summary", "is_per_seat",
+__all__ = ["made_float", "row_value", "fmt_ci", "proportion", "mean_ci", "paired", "figure", "contract_summary", "is_per_seat",
            "seat_payouts", "CI_NOTE"]
 
 CI_NOTE = ("Brackets are 95% intervals: Wilson intervals for rates, Student-t intervals for means "
@@ -58,20 +58,19 @@ def paired(a: Any, b: Any) -> dict[str, Any]:
 
 
 def figure(ncols: int = 1, nrows: int = 1, width: float = 5.2, height: float = 3.4):
-    """A matplotlib figure on the Agg backend (no display needed)."""
-    import matplotlib
+    """A matplotlib figure and its axes grid, drawn by the Agg canvas (no display needed).
+    The figure is not registered with pyplot, so it is freed once the page is written."""
+    from matplotlib.figure import Figure
 
-    matplotlib.use("Agg", force=True)
-    import matplotlib.pyplot as plt
-
-    fig, axes = plt.subplots(nrows, ncols, figsize=(width * ncols, height * nrows), squeeze=False)
-    fig.set_layout_engine("constrained")
+    fig = Figure(figsize=(width * ncols, height * nrows), layout="constrained")
+    axes = fig.subplots(nrows, ncols, squeeze=False)
     return fig, axes
 
 
-def is_per_seat(frame: pd.DataFrame) -> pd.Series:
-    """Rows without a declarer (scored per seat)."""
-    return frame["declarer"] < 0
+def made_float(x: Any) -> np.ndarray:
+    """A ``made`` column as floats: 1.0 made, 0.0 set, ``nan`` where there is no declarer."""
+    return pd.array(pd.Series(x).to_numpy(dtype=object), dtype="boolean").astype("Float64").to_numpy(
+        dtype=float, na_value=np.nan)
 
 
 def row_value(frame: pd.DataFrame) -> np.ndarray:

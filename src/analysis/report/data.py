@@ -47,11 +47,12 @@ class Plan:
     pimc_rounds: int                   # rounds played by PIMC and the heuristic (paired)
     pimc_samples: int = 8              # PIMC samples per decision
     notes: tuple[str, ...] = ()        # why the contracts were chosen
+    primary: str = "dd"                # the main figures' policy when contracts are solved
 
     @property
     def primary_policy(self) -> str:
         """The policy of the page's main figures: double dummy when it can be afforded."""
-        return "dd" if self.dd_contracts and self.dd_deals else "greedy"
+        return "dd" if self.dd_contracts and self.dd_deals and self.primary == "dd" else "greedy"
 
 
 _GH = ("diamonds", "hearts", "nil", "spades", "clubs", "court")
@@ -61,28 +62,33 @@ _SUITS_SAME = ("The four suit contracts are the same game up to renaming the sui
 #: Default sizes per game, chosen so that ``trickcore report`` on every game finishes in
 #: under ten minutes on two busy cores (measured; see the report's index page for times).
 PLANS: dict[str, Plan] = {
-    "goathead3": Plan(_GH, _GH + ("leasters",), 3000, 3000, 600, 1000, 60, 16, 24),
-    "goathead4": Plan(_GH, _GH + ("leasters",), 3000, 3000, 600, 1000, 60, 16, 24),
-    "clover": Plan(("clubs", "notrump"), ("clubs", "notrump"), 240, 2000, 60, 60, 40, 10, 6, 4,
+    "goathead3": Plan(_GH, _GH + ("leasters",), 1500, 3000, 300, 1000, 40, 12, 16),
+    "goathead4": Plan(_GH, _GH + ("leasters",), 1500, 3000, 300, 1000, 40, 12, 16),
+    "clover": Plan(("clubs", "notrump"), ("clubs", "notrump"), 160, 1500, 40, 60, 30, 8, 4, 4,
                    notes=(_SUITS_SAME,)),
-    "gamut": Plan(("spades", "clubs"), ("hearts", "spades", "clubs"), 300, 2000, 80, 80, 60, 16, 8, 4,
+    "gamut": Plan(("spades", "clubs"), ("hearts", "spades", "clubs"), 240, 2000, 60, 60, 40, 10, 6, 4,
                   notes=("Gamut Hearts has no declaring side (every player for themselves), so it is "
-                         "played out, not solved; the fold variants of Clubs (clubs_3, clubs_2, clubs_1) "
+                         "played out, not solved; Gamut Clubs is solved for seat 0 against the other three "
+                         "(its payout is seat 0's). The fold variants of Clubs (clubs_3, clubs_2, clubs_1) "
                          "appear in the match section only.",)),
     "sheepshead": Plan(("jd", "called_ace_clubs", "alone"), ("jd", "called_ace_clubs", "alone", "leaster"),
-                       1000, 2000, 200, 300, 60, 12, 12, 6,
+                       800, 2000, 150, 300, 40, 8, 8, 4,
                        notes=("The called-ace contracts are alike up to the fail suit called, so clubs "
                               "stands for them; the called-jack and called-ten variants are rare fallbacks "
-                              "and appear in the match section only.",)),
-    "hearts": Plan((), ("hearts",), 0, 3000, 0, 1000, 40, 10, 6, 4,
+                              "and appear in the match section only. The picker plays the dealt hand and the "
+                              "blind's points count for the picking side (no burying).",)),
+    "hearts": Plan((), ("hearts",), 0, 3000, 0, 1000, 30, 8, 4, 4,
                    notes=("Hearts has no declaring side: every figure comes from greedy play-outs "
-                          "(a per-seat double-dummy value would be each seat's paranoid value, not one play).",)),
-    "spades": Plan(("spades",), ("spades",), 6, 3000, 1000, 1000, 40, 10, 6, 4,
+                          "(a per-seat double-dummy value would be each seat's paranoid value, not one play). "
+                          "Payouts are penalty points: lower is better.",)),
+    "spades": Plan(("spades",), ("spades",), 4, 3000, 1000, 1000, 30, 8, 4, 4,
                    notes=("A 13-card double-dummy solve takes seconds, so the main figures come from greedy "
-                          "play-outs and a small double-dummy sample measures how optimistic that is.",)),
-    "ohhell": Plan((), ("clubs", "notrump"), 0, 3000, 0, 1000, 40, 10, 6, 4,
-                   notes=(_SUITS_SAME, "Oh Hell has no declaring side (every player bids for themselves): "
-                          "figures come from greedy play-outs.")),
+                          "play-outs and a small double-dummy sample measures how optimistic that is. Every "
+                          "seat bids what the heuristic policy bids; 'made' is team 0 (seats 0 and 2) making "
+                          "its combined bid, and the payout is team 0's score.",), primary="greedy"),
+    "ohhell": Plan((), ("clubs", "notrump"), 0, 3000, 0, 1000, 30, 8, 4, 4,
+                   notes=(_SUITS_SAME, "Oh Hell has no declaring side (every player bids for themselves, "
+                          "here what the heuristic policy bids): figures come from greedy play-outs.")),
 }
 
 
@@ -104,7 +110,7 @@ def plan_for(game: str, n_deals: int | None = None) -> Plan:
     small = max(2, min(p.matches, n // 5))
     return replace(
         p,
-        dd_deals=n if p.dd_deals else 0,
+        dd_deals=(n if p.primary == "dd" else min(n, p.dd_deals)) if p.dd_deals else 0,
         play_deals=n,
         seat_deals=min(n, p.seat_deals) if p.seat_deals else 0,
         variant_deals=min(n, max(p.variant_deals, n // 2)) if p.variant_deals else 0,
@@ -279,7 +285,11 @@ class GameData:
 
     def matches(self, rules: Mapping[str, Any] | None = None, n: int | None = None) -> tuple[pd.DataFrame, pd.DataFrame]:
         """Whole matches with the heuristic policy at every seat (seeded per match)."""
-        rules = {**self.rules, **dict(rules or {})}
+        extra = dict(rules or {})
+        rules = {**self.rules, **extra}
         n = self.plan.matches if n is None else n
+        if not extra and n < self.plan.matches:  # the same seeds: a prefix of the main matches
+            mt, rd = self.matches()
+            return mt[mt["match"] < n], rd[rd["match"] < n]
         key = "matches:" + repr(sorted(rules.items())) + f":{n}"
         return self._cached(key, lambda: play_matches(self.game, n, self.seed, rules=rules, n_jobs=self.n_jobs))

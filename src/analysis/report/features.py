@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from .common import figure, fmt_ci, proportion, mean_ci, is_per_seat
+from .common import made_float, figure, fmt_ci, proportion, mean_ci, is_per_seat
 from .data import GameData, declarer_payout
 from .render import Section
 
@@ -78,7 +78,7 @@ def features_section(d: GameData) -> Section:
         m = (f["contract"] == c).to_numpy()
         sub = f[m]
         hf = hand_features(d.game, c, sub["hand_0"].to_numpy(dtype=np.uint64), d.rules)
-        y = dp[m] if per_seat else sub["made"].astype("float").to_numpy()
+        y = dp[m] if per_seat else made_float(sub["made"])
         for j, feat in enumerate(feats):
             v = hf[feat].to_numpy()
             if feat == "card points" and len(np.unique(v)) > 10:

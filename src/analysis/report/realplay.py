@@ -7,7 +7,7 @@ import functools
 import numpy as np
 import pandas as pd
 
-from .common import CI_NOTE, figure, fmt_ci, mean_ci, paired, proportion
+from .common import made_float, row_value, CI_NOTE, figure, fmt_ci, mean_ci, paired, proportion
 from .data import GameData, declarer_payout
 from .render import Section
 
@@ -63,8 +63,8 @@ def realplay_section(d: GameData) -> Section:
             if a.empty or b.empty:
                 continue
             b = b.set_index("deal").loc[a["deal"]].reset_index()
-            ma, mb = a["made"].astype(float).to_numpy(), b["made"].astype(float).to_numpy()
-            pa, pb = declarer_payout(a), declarer_payout(b)
+            ma, mb = made_float(a["made"]), made_float(b["made"])
+            pa, pb = row_value(a), row_value(b)
             A, B, dm = proportion(ma), proportion(mb), paired(ma, mb)
             EA, EB, de = mean_ci(pa), mean_ci(pb), paired(pa, pb)
             rows.append({"contract": str(c), "n": A["n"], "make rate DD": fmt_ci(A["mean"], A["lo"], A["hi"]),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from .common import CI_NOTE, figure, fmt_ci, is_per_seat, mean_ci, paired, proportion
+from .common import made_float, CI_NOTE, figure, fmt_ci, is_per_seat, mean_ci, paired, proportion
 from .data import GameData, declarer_payout
 from .render import Section
 
@@ -32,8 +32,8 @@ def seats_section(d: GameData) -> Section:
             for c in decl_contracts:
                 mk = (fk["contract"] == c).to_numpy()
                 m0 = (base["contract"] == c).to_numpy()
-                made_k = fk.loc[mk, "made"].astype(float).to_numpy()
-                made_0 = base.loc[m0, "made"].astype(float).to_numpy()
+                made_k = made_float(fk.loc[mk, "made"])
+                made_0 = made_float(base.loc[m0, "made"])
                 p = proportion(made_k)
                 e = mean_ci(dpk[mk])
                 row = {"contract": c, "leader": k, "n": p["n"], "make rate": fmt_ci(p["mean"], p["lo"], p["hi"]),

@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from .common import CI_NOTE, figure, fmt_ci, is_per_seat, mean_ci, paired
+from .common import made_float, CI_NOTE, figure, fmt_ci, is_per_seat, mean_ci, paired
 from .data import GameData, declarer_payout
 from .render import Section
 
@@ -61,7 +61,7 @@ def _delta_rows(name, value, kind, base: pd.DataFrame, alt: pd.DataFrame, paired
             a = a.set_index("deal").loc[b["deal"]]
             va = _value(a.reset_index(), ps_b)
             dv = paired(va, vb)
-            dm = paired(a["made"].astype(float).to_numpy(), b["made"].astype(float).to_numpy()) if not ps_b.all() else None
+            dm = paired(made_float(a["made"]), made_float(b["made"])) if not ps_b.all() else None
         else:  # different deals (the option changes the deal itself): Welch-style interval
             sa, sb = mean_ci(va), mean_ci(vb)
             half = np.hypot(sa["hi"] - sa["mean"], sb["hi"] - sb["mean"])

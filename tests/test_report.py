@@ -1,0 +1,204 @@
+"""The balance report: a tiny report is written with every section and figure, its Markdown
+twin links figure files that exist, and headless Chromium renders it without console errors."""
+
+from __future__ import annotations
+
+import base64
+import re
+import shutil
+import subprocess
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from analysis.report import SECTIONS, write_report
+from analysis.report.common import contract_summary, fmt_ci, proportion
+from analysis.report.data import plan_for
+from analysis.report.render import Document, Section, slug
+
+GAMES = ("goathead3", "hearts")
+N_DEALS = 8
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory):
+    out = tmp_path_factory.mktemp("report")
+    index = write_report(list(GAMES), n_deals=N_DEALS, out=out, seed=5, n_jobs=1)
+    return out, index
+
+
+def _first_table(fragment: str) -> pd.DataFrame:
+    """The first HTML table of ``fragment`` as text cells (stdlib parser: no lxml needed)."""
+    from html.parser import HTMLParser
+
+    class P(HTMLParser):
+        def __init__(self):
+            super().__init__()
+            self.rows, self.cell, self.done = [], None, False
+
+        def handle_starttag(self, tag, attrs):
+            if self.done:
+                return
+            if tag == "tr":
+                self.rows.append([])
+            elif tag in ("td", "th"):
+                self.cell = ""
+
+        def handle_endtag(self, tag):
+            if tag in ("td", "th") and self.cell is not None and not self.done:
+                self.rows[-1].append(self.cell.strip())
+                self.cell = None
+            elif tag == "table":
+                self.done = True
+
+        def handle_data(self, data):
+            if self.cell is not None:
+                self.cell += data
+
+    p = P()
+    p.feed(fragment)
+    return pd.DataFrame(p.rows[1:], columns=p.rows[0])
+
+
+def _img_count(text: str) -> int:
+    return len(re.findall(r'<img [^>]*src="data:image/png;base64,', text))
+
+
+def test_pages_exist(report):
+    out, index = report
+    assert index == out / "index.html"
+    for name in ("index.html", "index.md", "crossgame.html", "crossgame.md"):
+        assert (out / name).is_file(), name
+    for g in GAMES:
+        assert (out / g / "index.html").is_file()
+        assert (out / g / "index.md").is_file()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_game_page_has_every_section_and_figure(report, game):
+    out, _ = report
+    text = (out / game / "index.html").read_text(encoding="utf-8")
+    assert 'class="error"' not in text
+    for title in SECTIONS:
+        assert f'<h2 id="{slug(title)}">' in text, title
+    # every figure is an embedded, decodable PNG
+    pngs = re.findall(r'src="data:image/png;base64,([^"]+)"', text)
+    assert len(pngs) >= 5
+    for data in pngs:
+        assert base64.b64decode(data)[:8] == b"\x89PNG\r\n\x1a\n"
+    # provenance: seed, deal counts and version are stated
+    assert "seed 5" in text and "trickcore" in text and f"{N_DEALS} played out greedily" in text
+    # no page refers to a machine path
+    assert "/tmp/" not in text
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_markdown_twin_links_existing_figures(report, game):
+    out, _ = report
+    md = (out / game / "index.md").read_text(encoding="utf-8")
+    html = (out / game / "index.html").read_text(encoding="utf-8")
+    links = re.findall(r"!\[[^\]]*\]\(([^)]+\.png)\)", md)
+    assert len(links) == _img_count(html)
+    for rel in links:
+        assert (out / game / rel).is_file(), rel
+    for title in SECTIONS:
+        assert f"## {title}" in md
+
+
+def test_goathead_numbers_are_consistent(report):
+    out, _ = report
+    text = (out / "goathead3" / "index.html").read_text(encoding="utf-8")
+    # six bid contracts solved on N_DEALS deals each: the contracts table states n
+    table = _first_table(text.split('id="contracts-make-rate-and-expected-payout"')[1])
+    dd = table[table["play"] == "double dummy"]
+    assert sorted(dd["contract"]) == sorted(["diamonds", "hearts", "nil", "spades", "clubs", "court"])
+    assert (dd["n"].astype(int) == N_DEALS).all()
+    for cell in dd["make rate"]:  # "m [lo, hi]" with lo <= m <= hi inside [0, 1]
+        m, lo, hi = map(float, re.match(r"([\d.]+) \[([\d.]+), ([\d.]+)\]", cell).groups())
+        assert 0 <= lo <= m <= hi <= 1
+
+
+def test_crossgame_page_lists_groups(report):
+    out, _ = report
+    text = (out / "crossgame.html").read_text(encoding="utf-8")
+    assert "Goathead: 3 players against 4 players" in text
+    assert "CardsWithCats: Hearts, Spades, Oh Hell" in text
+    assert 'class="error"' not in text
+
+
+def test_summary_helpers():
+    assert fmt_ci(float("nan"), 0, 1) == "–"
+    p = proportion([True, True, False, None])
+    assert p["n"] == 3 and p["lo"] < 2 / 3 < p["hi"]
+    f = pd.DataFrame({"contract": pd.Categorical(["a", "a", "b"]), "declarer": [0, 0, -1], "made": [True, False, pd.NA],
+                      "payout_0": [2.0, -4.0, 1.0], "payout_1": [-2.0, 4.0, -1.0]})
+    s = contract_summary(f).set_index("contract")
+    assert s.loc["a", "make"] == 0.5 and s.loc["a", "ev"] == -1.0
+    assert np.isnan(s.loc["b", "make"]) and s.loc["b", "ev"] == 1.0
+
+
+def test_bad_input():
+    with pytest.raises(ValueError, match="unknown game"):
+        write_report(["bridge"], n_deals=4)
+    with pytest.raises(ValueError, match="n_deals"):
+        plan_for("goathead3", 1)
+
+
+def test_failing_section_is_shown_and_raised(tmp_path, monkeypatch):
+    import analysis.report as R
+
+    def boom(d):
+        raise ZeroDivisionError("kaboom")
+
+    real = R._sections
+    monkeypatch.setattr(R, "_sections", lambda: [(t, boom if t == "Payout balancer" else fn) for t, fn in real()])
+    with pytest.raises(RuntimeError, match="Payout balancer"):
+        write_report(["goathead4"], n_deals=4, out=tmp_path, seed=1, n_jobs=1)
+    text = (tmp_path / "goathead4" / "index.html").read_text(encoding="utf-8")
+    assert 'class="error"' in text and "kaboom" in text
+
+
+def _chromium() -> str | None:
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        path = shutil.which(name)
+        if path:
+            return path
+    return None
+
+
+def test_renders_in_headless_chromium(report, tmp_path):
+    browser = _chromium()
+    if browser is None:
+        pytest.skip("no chromium/chromium-browser/google-chrome on PATH (install Debian's chromium)")
+    out, _ = report
+    page = out / "goathead3" / "index.html"
+    html = page.read_text(encoding="utf-8")
+    # A probe script runs after load and writes what the browser really shows into the DOM:
+    # every section heading, and every image decoded with a non-zero natural size.
+    probe = """<script>window.addEventListener('load', () => {
+      const imgs = [...document.images];
+      const ok = imgs.filter(i => i.complete && i.naturalWidth > 0 && i.naturalHeight > 0).length;
+      const h2 = [...document.querySelectorAll('h2')].map(h => h.id).join(',');
+      const d = document.createElement('div'); d.id = 'probe';
+      d.textContent = `images=${imgs.length};decoded=${ok};sections=${h2}`;
+      document.body.appendChild(d);
+    });</script>"""
+    probed = tmp_path / "probed.html"
+    probed.write_text(html.replace("</body>", probe + "</body>"), encoding="utf-8")
+    cmd = [browser, "--headless", "--no-sandbox", "--disable-gpu", "--enable-logging=stderr", "--v=0",
+           "--virtual-time-budget=5000", "--dump-dom", probed.as_uri()]
+    res = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+    assert res.returncode == 0, res.stderr[-2000:]
+    m = re.search(r'<div id="probe">images=(\d+);decoded=(\d+);sections=([^<]*)</div>', res.stdout)
+    assert m, res.stdout[-2000:]
+    n_img, n_ok, ids = int(m.group(1)), int(m.group(2)), m.group(3).split(",")
+    assert n_img == _img_count(html) and n_ok == n_img
+    assert ids == [slug(t) for t in SECTIONS]
+    console = [ln for ln in res.stderr.splitlines() if "CONSOLE" in ln or "Uncaught" in ln]
+    assert not console, console
+    # and a screenshot is produced (the page lays out)
+    shot = tmp_path / "shot.png"
+    res = subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", f"--screenshot={shot}",
+                          "--window-size=1200,2000", page.as_uri()], capture_output=True, text=True, timeout=120)
+    assert shot.is_file() and shot.read_bytes()[:4] == b"\x89PNG"
