@@ -67,6 +67,11 @@ def figure(ncols: int = 1, nrows: int = 1, width: float = 5.2, height: float = 3
     return fig, axes
 
 
+def is_per_seat(frame: pd.DataFrame) -> pd.Series:
+    """Rows without a declarer (scored per seat)."""
+    return frame["declarer"] < 0
+
+
 def made_float(x: Any) -> np.ndarray:
     """A ``made`` column as floats: 1.0 made, 0.0 set, ``nan`` where there is no declarer."""
     return pd.array(pd.Series(x).to_numpy(dtype=object), dtype="boolean").astype("Float64").to_numpy(

@@ -37,7 +37,7 @@ import pandas as pd
 from trickcore.cards import CardSet
 from trickcore.games import get_game
 
-__all__ = ["evaluate_contract", "PER_SEAT", "heuristic_bids"]
+__all__ = ["evaluate_contract", "rescore", "PER_SEAT", "heuristic_bids"]
 
 #: (game, contract) pairs scored per seat, without a declarer.
 PER_SEAT = {("hearts", "hearts"), ("gamut", "hearts"), ("gamut", "clubs"), ("goathead3", "leasters"),
@@ -59,8 +59,9 @@ def heuristic_bids(game: str, contract: str, hands: np.ndarray, rules: Mapping[s
     >>> hands = np.array([[CardSet.parse(h).mask for h in (
     ...     "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S", "AH KH QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H",
     ...     "AD KD QD JD 10D 9D 8D 7D 6D 5D 4D 3D 2D", "AC KC QC JC 10C 9C 8C 7C 6C 5C 4C 3C 2C")]], dtype=np.uint64)
-    >>> heuristic_bids("spades", "spades", hands).tolist()
-    [[13, 1, 1, 1]]
+    >>> b = heuristic_bids("spades", "spades", hands)
+    >>> b.shape, bool(b[0, 0] > b[0, 1])       # thirteen spades bid more than a hand of hearts
+    ((1, 4), True)
     """
     from trickcore.policies import HeuristicPolicy
 
@@ -195,18 +196,33 @@ def evaluate_contract(game: str, contract: str, deals: np.ndarray, *, rules: Map
         f["opp_hand_melds"] = (flat * ~on).sum(1)
     if g.id == "ohhell":
         f["hand_size"] = lay.hand_size
-    frame = pd.DataFrame(f)
+    return rescore(g.id, pd.DataFrame(f), rules)
+
+
+def rescore(game: str, frame: pd.DataFrame, rules: Mapping[str, Any] | None = None) -> pd.DataFrame:
+    """``frame`` with its scorer columns (``payout_{s}``, ``made`` …) recomputed under
+    ``rules``: the same play, scored again (nothing is re-solved).
+
+    >>> from trickcore.deals import random_deals
+    >>> f = evaluate_contract("goathead3", "hearts", random_deals("goathead3", 5, 2))
+    >>> g = rescore("goathead3", f, {"no_exchange_bonus": "won_only"})
+    >>> bool((g.payout_0.abs() <= f.payout_0.abs()).all())
+    True
+    """
     from trickcore.scoring import score
 
-    team = (g.id, contract) in _TEAM_BID
+    g = get_game(game)
+    frame = frame.copy()
+    contracts = set(frame["contract"].astype(str))
+    team = any((g.id, c) in _TEAM_BID for c in contracts)
     if team:  # scored per team (no declarer); reported for team 0, whose bid plays the declarer's part
         frame["declarer"] = -1
-    sc = score(g.id, frame, rules)
+    sc = score(g.id, frame, dict(rules or {}))
     if team:
         frame["declarer"] = 0
     for c in sc.columns:
         frame[c] = sc[c].to_numpy()
-    if (g.id, contract) in _TEAM_BID:
+    if team:
         if "made_0" in sc:
             frame["made"] = sc["made_0"].astype("boolean").to_numpy()
         else:

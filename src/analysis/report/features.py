@@ -31,7 +31,7 @@ def hand_features(game: str, contract: str, hands: np.ndarray, rules: dict | Non
     >>> from trickcore.cards import CardSet
     >>> f = hand_features("goathead3", "hearts", np.array([CardSet.parse("JC JS AH 10H AC KD").mask], dtype=np.uint64))
     >>> f.iloc[0].tolist()
-    [4, 3, 46]
+    [4, 2, 40]
     """
     from trickcore.games import get_game
 

@@ -99,7 +99,7 @@ def _match_rows(d: GameData, name, value) -> dict:
 
 
 def variants_section(d: GameData) -> Section:
-    from trickcore.scoring import score
+    from .evaluation import rescore
 
     sec = Section("Rule variants")
     sec.paragraphs.append(
@@ -137,20 +137,11 @@ def variants_section(d: GameData) -> Section:
         for _, fr in frames:
             if fr.empty:
                 continue
-            alt = fr.copy()
-            sc = score(d.game, fr, {**d.rules, name: value})
-            for col in sc.columns:
-                if col.startswith("payout_") or col == "made":
-                    alt[col] = sc[col].to_numpy()
-            base_sc = score(d.game, fr, d.rules)
-            diff = any(not np.array_equal(np.asarray(sc[c], dtype=float), np.asarray(base_sc[c], dtype=float))
-                       for c in sc.columns if c.startswith("payout_"))
-            if diff:
+            base = rescore(d.game, fr, d.rules)
+            alt = rescore(d.game, fr, {**d.rules, name: value})
+            pay = [c for c in base.columns if c.startswith("payout_")]
+            if not np.array_equal(base[pay].to_numpy(dtype=float), alt[pay].to_numpy(dtype=float)):
                 changed = True
-                base = fr.copy()
-                for col in base_sc.columns:
-                    if col.startswith("payout_") or col == "made":
-                        base[col] = base_sc[col].to_numpy()
                 rows += _delta_rows(name, value, "re-scored", base, alt, True)
         if not changed:
             if d.plan.variant_matches:
