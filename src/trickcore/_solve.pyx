@@ -93,6 +93,11 @@ ctypedef struct ctx_t:
 # the bounds off must never change a value, only the node counts.
 cdef int USE_TT = 1
 cdef int USE_QT = 1
+cdef int TT_MIN_TRICKS = 1      # no table below this many tricks left: cheaper to search
+
+def _set_tt_min(int v):
+    global TT_MIN_TRICKS
+    TT_MIN_TRICKS = v
 
 
 def _set_search_options(bint tt=True, bint bounds=True):
@@ -503,7 +508,7 @@ cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noex
     cdef int scores[64]
     cdef int n = 0, b, p, sc, i, j, tb, ts, pos, wseat, wbit = 0, partner_win = 0, last = 0
     cdef int want_win = ((c.side >> turn) & 1) == ((c.maxmask >> turn) & 1)
-    cdef uint64_t eligible = 0, live = 0, m = reps
+    cdef uint64_t eligible = 0, live = 0, m = reps, team = 0
     if s.tn > 0:
         eligible = L.trump_mask | L.suit_mask[s.led]
         pos = s.wpos
@@ -513,6 +518,9 @@ cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noex
         last = s.tn == c.n - 1
     else:
         live = all_hands(c)
+        for i in range(c.n):
+            if ((c.side >> i) & 1) == ((c.side >> turn) & 1):
+                team |= s.hands[i]
     while m:
         b = lowest_bit(m)
         m &= m - 1
@@ -521,8 +529,11 @@ cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noex
             sc = 1 << 20
         elif s.tn == 0:
             if want_win:
-                if highest_bit(live & L.suit_mask[L.suit_of_bit[b]]) == b:
-                    sc = 2000 + 16 * p + b
+                tb = highest_bit(live & L.suit_mask[L.suit_of_bit[b]])
+                if tb == b:
+                    sc = 2000 + 16 * p + b          # cash a winner
+                elif (team & ~s.hands[turn]) >> tb & 1:
+                    sc = 1500 - 16 * p - b          # low toward the partner's winner
                 else:
                     sc = -16 * p - b
             else:
@@ -595,6 +606,7 @@ cdef int ab(ctx_t* c, int alpha, int beta) noexcept nogil:
     cdef uint64_t moves
     cdef int order[64]
     cdef int at_boundary = s.tn == 0
+    cdef int use_tt = 0
     c.nodes += 1
     if s.done:
         return 0
@@ -609,9 +621,13 @@ cdef int ab(ctx_t* c, int alpha, int beta) noexcept nogil:
         tleft = tricks_left(c)
         if tleft == 1:
             return last_trick(c)
-        meta = make_key(c, key)
-        h = key_hash(c, key, meta)
-        e = tt_find(c, key, meta, h) if USE_TT else NULL
+        use_tt = USE_TT and tleft > TT_MIN_TRICKS
+        if use_tt:
+            meta = make_key(c, key)
+            h = key_hash(c, key, meta)
+            e = tt_find(c, key, meta, h)
+        else:
+            e = NULL
         if e != NULL:
             p = e[c.K + 1]
             lo = <int16_t>(p & 0xFFFF)
@@ -657,7 +673,7 @@ cdef int ab(ctx_t* c, int alpha, int beta) noexcept nogil:
                         if i > 0:
                             c.hist[turn][b] += 1
                         break
-    if at_boundary:
+    if at_boundary and use_tt:
         if best_card >= 0:
             best_card = norm_bit(c, best_card, all_hands(c))
         if best <= a0:
