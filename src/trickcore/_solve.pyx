@@ -543,10 +543,8 @@ cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noex
                 if want_win:
                     if partner_win:
                         sc = -1000 + 16 * p - b
-                    elif last:
-                        sc = 3000 + 16 * p - b
                     else:
-                        sc = 3000 + 16 * p + b
+                        sc = 3000 + 16 * p - b
                 else:
                     sc = -3000 - 16 * p - b
             else:
