@@ -32,11 +32,12 @@ CASES = [
 ]
 
 
-def random_deals(layout, n_deals: int, seed: int) -> np.ndarray:
-    """``n_deals`` random full deals as universal bit-boards ``(n, n_seats)``."""
+def random_deals(layout, n_deals: int, seed: int, tricks: int = 0) -> np.ndarray:
+    """``n_deals`` random deals as universal bit-boards ``(n, n_seats)``: full hands, or
+    ``tricks`` cards each (a position at the start of a later trick)."""
     rng = np.random.default_rng(seed)
     cards = np.array(list(layout.deck), dtype=np.uint64)
-    n, k = layout.n_seats, layout.hand_size
+    n, k = layout.n_seats, (tricks or layout.hand_size)
     out = np.zeros((n_deals, n), dtype=np.uint64)
     for d in range(n_deals):
         perm = rng.permutation(cards)
@@ -49,6 +50,8 @@ def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=200)
     ap.add_argument("--quick", action="store_true", help="50 deals, 1 repeat")
+    ap.add_argument("--tricks", type=int, default=0,
+                    help="deal only this many cards per hand (e.g. 8 for quick Spades figures)")
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--games", nargs="*", help="game ids to run (default: all)")
     ap.add_argument("--seed", type=int, default=2026)
@@ -66,8 +69,8 @@ def main(argv=None) -> None:
             continue
         n_deals = args.deals
         if game == "spades" and not args.games:
-            n_deals = min(n_deals, 20)
-        deals = random_deals(layout, n_deals, args.seed)
+            n_deals = min(n_deals, 5)   # full 52-card deals take seconds each (see --games spades)
+        deals = random_deals(layout, n_deals, args.seed, min(args.tricks, layout.hand_size))
         best = float("inf")
         for _ in range(args.repeats):
             t0 = time.perf_counter()
