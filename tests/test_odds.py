@@ -4,7 +4,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analysis import Holds, contract_odds, evaluate, heuristic_exchange
+from analysis import Holds, compare_kitty_policies, contract_odds, evaluate, heuristic_exchange
 from analysis.constraints import Count
 from trickcore.cards import CardSet
 from trickcore.deals import count_deals, enumerate_deals
@@ -113,3 +113,20 @@ def test_unsatisfiable_predicate_when_sampling():
     with pytest.raises(ValueError, match="no deal out of"):
         contract_odds("goathead3", HAND, contracts="hearts", method="sample", max_deals=64, chunk_size=64,
                       constraints=Count(1, "JH JD", min=2) & Count(2, "JH JD", min=1))
+
+
+def test_compare_kitty_policies_is_paired():
+    kw = dict(contracts="hearts", fixed=KNOWN)
+    c = compare_kitty_policies("goathead3", HAND, "dd_best", "none", **kw)
+    row = c.iloc[0]
+    assert c.attrs["method"] == "exact" and c.attrs["optimistic"] is True
+    none = contract_odds("goathead3", HAND, kitty_policy="none", **kw).iloc[0]
+    best = contract_odds("goathead3", HAND, kitty_policy="dd_best", **kw).iloc[0]
+    assert row.a == pytest.approx(best.ev) and row.b == pytest.approx(none.ev)
+    assert row["diff"] >= 0 and row.diff_lo == row["diff"] == row.diff_hi
+    s = compare_kitty_policies("goathead3", HAND, "heuristic", "none", contracts="clubs", method="sample",
+                               max_deals=64, chunk_size=32, seed=3)
+    assert s.attrs["method"] == "sampled" and s.n.iloc[0] == 64
+    assert s.diff_lo.iloc[0] <= s["diff"].iloc[0] <= s.diff_hi.iloc[0]
+    with pytest.raises(ValueError, match="unknown kitty_policy"):
+        compare_kitty_policies("goathead3", HAND, "psychic", "none")

@@ -72,7 +72,7 @@ from .constraints import as_constraint, fixed_masks
 from .simulate import NO_DECLARER_CONTRACTS, _layout_rules, _play, _scored_frame, bid_contracts
 from .stats import Moments, wilson_interval
 
-__all__ = ["contract_odds", "deal_probability", "KITTY_POLICIES", "EXCHANGE_GAMES", "heuristic_exchange"]
+__all__ = ["contract_odds", "compare_kitty_policies", "deal_probability", "KITTY_POLICIES", "EXCHANGE_GAMES", "heuristic_exchange"]
 
 KITTY_POLICIES = ("heuristic", "dd_best", "none")
 
@@ -516,3 +516,111 @@ def deal_probability(
     k = int(cond.mask(deals).sum())
     lo, hi = wilson_interval(k, int(n), level)
     return {"p": k / int(n), "lo": float(lo), "hi": float(hi), "n": int(n), "method": "sampled"}
+
+
+def _policy_diff_chunk(spec: dict[str, Any], index: int, seed_seq: np.random.SeedSequence, size: int) -> pd.DataFrame:
+    """Sums of both kitty policies' payouts and of their per-layout difference."""
+    g = get_game(spec["game"])
+    if spec["deals"] is not None:
+        start = index * spec["chunk_size"]
+        deals = spec["deals"][start:start + size]
+    else:
+        from .constraints import sample_deals
+
+        fixed = {s: int(m) for s, m in enumerate(spec["fixed"]) if m}
+        deals = sample_deals(g, size, seed_seq, fixed=fixed, where=spec["where"],
+                             budget=max(spec["budget_factor"] * size, 10_000))
+    rows = []
+    for c in spec["contracts"]:
+        ra = _odds_rows(g, c, deals, spec["rules"], spec["seat"], spec["leader"], spec["policies"][0])
+        rb = _odds_rows(g, c, deals, spec["rules"], spec["seat"], spec["leader"], spec["policies"][1])
+        row: dict[str, Any] = {"contract": c, "n": len(deals)}
+        for k, v in (("a", ra["payout"]), ("b", rb["payout"]), ("diff", ra["payout"] - rb["payout"])):
+            row[f"{k}__s1"] = float(np.sum(v))
+            row[f"{k}__s2"] = float(np.sum(v * v))
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def compare_kitty_policies(
+    game: str | Game,
+    hand: Any,
+    a: str = "heuristic",
+    b: str = "none",
+    *,
+    seat: int = 0,
+    rules: Mapping[str, Any] | None = None,
+    contracts: Sequence[str] | str | None = None,
+    constraints: Any = None,
+    fixed: Mapping[Any, Any] | None = None,
+    method: str = "auto",
+    max_deals: int = 20_000,
+    seed: int | None = 0,
+    leader: int = 0,
+    level: float = 0.95,
+    exact_limit: int = EXACT_LIMIT,
+    chunk_size: int = 2048,
+    n_jobs: int = 1,
+    backend: Any = "loky",
+) -> pd.DataFrame:
+    """Paired comparison of two kitty policies for one hand, on the SAME layouts.
+
+    Per contract: the declarer's expected payout under ``a`` and ``b`` and the mean of the
+    per-layout difference ``a - b`` with its interval (exact, so a point, when every layout
+    is enumerated; otherwise ``max_deals`` sampled layouts and a t interval).
+
+    >>> c = compare_kitty_policies("goathead3", "JC JS AH 10H AC KD", "heuristic", "none",
+    ...                            contracts="hearts", fixed={1: "JH JD KH QH 10C QS"})
+    >>> c.attrs["method"], int(c.n.iloc[0]), bool(c["diff"].iloc[0] == c.a.iloc[0] - c.b.iloc[0])
+    ('exact', 28, True)
+    """
+    g = get_game(game)
+    h = _check_hand(g, hand, seat)
+    seat = int(seat)
+    cons = _contracts(g, contracts)
+    rules = dict(rules or {})
+    from trickcore.scoring._frame import resolve_rules
+
+    resolve_rules(g.id, rules)
+    for p in (a, b):
+        if p not in KITTY_POLICIES:
+            raise ValueError(f"unknown kitty_policy {p!r}; valid policies: {', '.join(KITTY_POLICIES)}")
+    if method not in ("auto", "exact", "sample"):
+        raise ValueError(f"unknown method {method!r}; valid methods: auto, exact, sample")
+    known = dict(fixed or {})
+    if seat in known:
+        raise ValueError(f"seat {seat} is the analyst's hand; do not fix its cards again")
+    known[seat] = h
+    fx = fixed_masks(g, known)
+    cond = as_constraint(constraints)
+    cond.check_seats(g.n_seats)
+    from trickcore.deals import count_deals, enumerate_deals
+
+    n_layouts = count_deals(g.id, [int(x) for x in fx])
+    exact = method == "exact" or (method == "auto" and n_layouts <= exact_limit)
+    spec: dict[str, Any] = {
+        "game": g.id, "contracts": cons, "rules": rules, "seat": seat, "leader": int(leader),
+        "policies": (a, b), "chunk_size": int(chunk_size), "fixed": fx, "where": cond,
+        "budget_factor": 200, "deals": None,
+    }
+    n = int(max_deals)
+    if exact:
+        deals = enumerate_deals(g.id, [int(x) for x in fx], max_count=max(exact_limit, 5_000_000 if method == "exact" else 1))
+        deals = deals[cond.mask(deals)]
+        if not len(deals):
+            raise ValueError(f"no layout of the unseen cards satisfies {cond!r}")
+        spec["deals"] = deals
+        n = len(deals)
+    sums = engine.run_chunks(functools.partial(_policy_diff_chunk, spec), n, seed=seed, chunk_size=chunk_size,
+                             n_jobs=n_jobs, backend=backend, reduce=_add, progress=False)
+    rows = []
+    for c in cons:
+        r = sums.loc[c]
+        k = int(r["n"])
+        row: dict[str, Any] = {"contract": c, "n": k, "a": r["a__s1"] / k, "b": r["b__s1"] / k}
+        row["diff"], row["diff_lo"], row["diff_hi"] = Moments(k, r["diff__s1"], r["diff__s2"]).interval(level, exact=exact)
+        rows.append(row)
+    out = pd.DataFrame(rows)
+    out.attrs.update({"method": "exact" if exact else "sampled", "a": a, "b": b, "n_layouts": int(n_layouts),
+                      "optimistic": "dd_best" in (a, b)})
+    return out
