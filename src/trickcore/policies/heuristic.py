@@ -226,8 +226,11 @@ class HeuristicPolicy(BasePolicy):
         if obs.phase == "to_partner":
             return (min(obs.legal, key=lambda c: (int(pts[c]), lay.rank_order(c))),)
         # Hearts-like passes: the dangerous cards (points, then high cards)
-        ranked = sorted(obs.legal, key=lambda c: (int(pts[c]) > 0 and c.rank_name in ("Q", "K", "A"),
-                                                   lay.rank_order(c) % 13, int(pts[c])), reverse=True)
+        def danger(c: Card) -> tuple:
+            within = lay.suits[lay.effective_suit(c)].index(c)  # rank inside its suit
+            return (int(pts[c]) > 0 and c.rank_name in ("Q", "K", "A"), within, int(pts[c]))
+
+        ranked = sorted(obs.legal, key=danger, reverse=True)
         return tuple(ranked[: obs.count])
 
     # -- card play ----------------------------------------------------------------------
