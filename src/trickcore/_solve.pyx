@@ -93,11 +93,7 @@ ctypedef struct ctx_t:
 # the bounds off must never change a value, only the node counts.
 cdef int USE_TT = 1
 cdef int USE_QT = 1
-cdef int TT_MIN_TRICKS = 1      # no table below this many tricks left: cheaper to search
-
-def _set_tt_min(int v):
-    global TT_MIN_TRICKS
-    TT_MIN_TRICKS = v
+cdef int TT_MIN_TRICKS = 1      # table from 2 tricks left up (measured: skipping 2 costs more)
 
 
 def _set_search_options(bint tt=True, bint bounds=True):
