@@ -6,9 +6,12 @@ Run from the repository root after building::
     PYTHONPATH=src python benches/bench_solver_speed.py --quick    # 50 deals
     PYTHONPATH=src python benches/bench_solver_speed.py --games goathead3 --deals 1000
 
-Timing is the best of ``--repeats`` runs of one ``solve_many`` call on one thread; the
-node count (deterministic) is the signature to compare between versions.  Games whose
-layouts are not registered yet are skipped with a note.
+Timing is the best of ``--repeats`` runs of one ``solve_many`` call on one thread
+(value, side tricks, last-trick winner and melds along an optimal line, per deal); the
+node count (deterministic for a given seed) is the signature to compare between versions:
+a change in it means the search changed.  Targets set for the project: Goathead 3p suit
+<= 20 us/deal, Sheepshead <= 0.5 ms, Clover <= 2 ms, Spades (52 cards, seat 0 leads)
+<= DDS's time per deal (about 43 ms on the reference machine).
 """
 
 from __future__ import annotations
