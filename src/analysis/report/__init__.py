@@ -73,7 +73,7 @@ def _provenance(d: GameData, seconds: float | None = None) -> list[str]:
     p = d.plan
     rules = d.g.check_rules(d.rules)
     lines = [
-        f"Produced by trickcore {trickcore.__version__} (`trickcore report`), seed {d.seed}, Python "
+        f"Produced by trickcore {trickcore.__version__} (trickcore report), seed {d.seed}, Python "
         f"{platform.python_version()}. Deals: {p.dd_deals} solved double dummy "
         f"({', '.join(p.dd_contracts) or 'none'}), {p.play_deals} played out greedily "
         f"({', '.join(p.play_contracts)}), {p.seat_deals} re-solved per leader, {p.variant_deals} per "
@@ -82,7 +82,9 @@ def _provenance(d: GameData, seconds: float | None = None) -> list[str]:
         "Rules (the rulings' defaults unless stated): " + ", ".join(f"{k}={v!r}" for k, v in rules.items()) + ".",
     ]
     if seconds is not None:
-        lines.append(f"Computed in {seconds:.0f} s.")
+        steps = ", ".join(f"{k.split(':')[0] if k.startswith('matches') else k} {v:.0f} s"
+                          for k, v in sorted(d.timings.items(), key=lambda kv: -kv[1]) if v >= 0.5)
+        lines.append(f"Computed in {seconds:.0f} s" + (f" (largest steps: {steps})." if steps else "."))
     return lines
 
 

@@ -18,7 +18,7 @@ from types import SimpleNamespace
 import numpy as np
 import pandas as pd
 
-from .common import figure, fmt_ci, mean_ci
+from .common import figure, fmt_ci, made_float, mean_ci
 from .data import GameData, declarer_payout
 from .render import Section
 
@@ -82,27 +82,45 @@ def _solve_bases(rows: list[tuple[str, np.ndarray, np.ndarray]], base: dict[str,
     return out
 
 
+def _bid_frames(d: GameData, deals: np.ndarray, bids: np.ndarray, contracts) -> dict[str, "pd.DataFrame"]:
+    """For each contract, the deals whose seat 0 bids it, after seat 0's heuristic kitty
+    exchange (:func:`analysis.odds.heuristic_exchange`), solved double dummy and scored."""
+    from ..odds import heuristic_exchange
+    from ..simulate import evaluate
+
+    n = d.g.n_seats
+    out = {}
+    for c in contracts:
+        idx = np.flatnonzero(bids == c)
+        if len(idx) < 5:
+            continue
+        dc = np.array(deals[idx], dtype=np.uint64)
+        ex, new, buried = heuristic_exchange(d.game, c, dc[:, 0], dc[:, n], d.rules)
+        dc[:, 0], dc[:, n] = new, buried
+        out[c] = evaluate(d.game, c, dc, rules=d.rules, policy="dd", exchanged=ex, kitty=buried,
+                          deal_index=idx)
+    return out
+
+
 def balancer_section(d: GameData) -> Section:
     sec = Section("Payout balancer")
     base = _base_table(d.game)
     if base is None or d.plan.primary_policy != "dd":
         sec.paragraphs.append(_NOT_APPLICABLE.get(d.game, "This game has no per-contract base payout to tune."))
         return sec
-    f = d.dd
-    contracts = tuple(c for c in f["contract"].cat.categories if (f["contract"] == c).any())
+    contracts = tuple(d.plan.dd_contracts)
     n = d.plan.dd_deals
-    hands = d.dd_deals()[:, 0]
+    deals = d.dd_deals()
+    hands = deals[:, 0]
     bids = d._cached("policy_bids", lambda: policy_bids(d.game, hands, contracts, d.rules))
-    dp = declarer_payout(f)
-    stake = f["stake"].to_numpy(dtype=float)
-    deal = f["deal"].to_numpy()
-    rows, table, sample = [], [], {}
+    frames = d._cached("balancer", lambda: _bid_frames(d, deals, bids, contracts))
+    rows, table, made_of = [], [], {}
     for c in contracts:
-        m = (f["contract"] == c).to_numpy() & (bids[deal] == c)
-        if m.sum() < 5:
+        f = frames.get(c)
+        if f is None or len(f) < 5:
             continue
-        rows.append((c, dp[m], stake[m]))
-        sample[c] = np.flatnonzero(m)
+        rows.append((c, declarer_payout(f), f["stake"].to_numpy(dtype=float)))
+        made_of[c] = made_float(f["made"])
     if len(rows) < 2:
         sec.paragraphs.append(f"Too few hands bid a contract in {n} deals to balance (need 5 per contract).")
         return sec
@@ -117,7 +135,7 @@ def balancer_section(d: GameData) -> Section:
         boots.append(_solve_bases(rs, base))
     for c, p, s in rows:
         ev = mean_ci(p)
-        made = f["made"].to_numpy()[sample[c]].astype(float)
+        made = made_of[c]
         bs = np.array([b[c] for b in boots], dtype=float)
         lo, hi = (np.nanpercentile(bs, [2.5, 97.5]) if np.isfinite(bs).mean() > 0.9 else (np.nan, np.nan))
         table.append({"contract": c, "hands bid": len(p), "share of bids": len(p) / sum(len(r[1]) for r in rows),
@@ -127,15 +145,22 @@ def balancer_section(d: GameData) -> Section:
                       "_s": sol[c], "_lo": lo, "_hi": hi, "_ev": ev["mean"]})
     t = pd.DataFrame(table)
     passed = int((bids == "pass").sum())
+    rare = [c for c in contracts if c not in set(t["contract"])]
+    if rare:
+        counts = ", ".join(f"{c} {int((bids == c).sum())}" for c in rare)
+        sec.paragraphs.append(f"Not balanced (the policy bid them first with fewer than 5 of the {n} hands: "
+                              f"{counts}); their base stays as it is.")
     sec.paragraphs += [
         "Which base payouts would make every contract worth the same to the player who bids it? For each of "
-        f"the {n} solved deals, the heuristic bidding policy is asked what seat 0 would bid first with its "
-        f"dealt hand (it passed with {passed}); for the hands that bid contract c, the declarer's double-dummy "
-        "payout p is proportional to the stake s = base + bonuses, so with a base b instead of the current "
+        f"the first {n} deals, the heuristic bidding policy is asked what seat 0 would bid first with its "
+        f"dealt hand (it passed with {passed}); the hands that bid contract c then exchange with the kitty as "
+        "the heuristic does (analysis.odds.heuristic_exchange; the other players do not exchange) and are "
+        "solved double dummy. The declarer's payout p is proportional to the stake s = base + bonuses, so with a base b instead of the current "
         "b0 the expected payout is EV_c(b) = EV_c + (b − b0)·E[p/s], linear in b. The suggested base solves "
         f"EV_c(b) = T with T = {sol['__target__']:.3f}, the bid-weighted mean expected payout of all contracts "
         "at the current bases. Intervals: 2.5–97.5% bootstrap percentiles over the deals (300 resamples). "
-        "A contract whose bidders lose on average cannot be balanced by a larger base; it is marked.",
+        "Where the declarer is set more often than not (E[p/s] < 0), a larger base only makes the contract "
+        "worse, so no base balances it; such a contract is marked.",
         "This is a suggestion for designers beside the current bases, not a rule change: double-dummy play "
         "favours the declarer (see the real-play section) and the policy bids with simple hand counts.",
     ]

@@ -92,7 +92,10 @@ def crossgame_document(datas: dict[str, GameData], seed: int) -> Document:
         for g in present:
             m = datas[g].results.get("matches")
             if m and g == "gamut":
-                sec.tables.append(("Gamut: games played in heuristic matches", m["contracts"]))
+                gg = datas[g].results.get("gamut_games")
+                if gg is not None:
+                    sec.tables.append(("Gamut: the four games in heuristic matches", gg))
+                sec.tables.append(("Gamut: contracts played in heuristic matches", m["contracts"]))
             v = datas[g].results.get("variants")
             if v is not None and not v.empty and g == "sheepshead":
                 sec.tables.append(("Sheepshead: rule variants (from its page)", v))

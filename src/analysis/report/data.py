@@ -64,7 +64,7 @@ _SUITS_SAME = ("The four suit contracts are the same game up to renaming the sui
 PLANS: dict[str, Plan] = {
     "goathead3": Plan(_GH, _GH + ("leasters",), 1500, 3000, 300, 1000, 40, 12, 16),
     "goathead4": Plan(_GH, _GH + ("leasters",), 1500, 3000, 300, 1000, 40, 12, 16),
-    "clover": Plan(("clubs", "notrump"), ("clubs", "notrump"), 160, 1500, 40, 60, 30, 8, 4, 4,
+    "clover": Plan(("clubs", "notrump"), ("clubs", "notrump"), 120, 1500, 24, 40, 24, 6, 3, 4,
                    notes=(_SUITS_SAME,)),
     "gamut": Plan(("spades", "clubs"), ("hearts", "spades", "clubs"), 240, 2000, 60, 60, 40, 10, 6, 4,
                   notes=("Gamut Hearts has no declaring side (every player for themselves), so it is "
@@ -72,7 +72,7 @@ PLANS: dict[str, Plan] = {
                          "(its payout is seat 0's). The fold variants of Clubs (clubs_3, clubs_2, clubs_1) "
                          "appear in the match section only.",)),
     "sheepshead": Plan(("jd", "called_ace_clubs", "alone"), ("jd", "called_ace_clubs", "alone", "leaster"),
-                       800, 2000, 150, 300, 40, 8, 8, 4,
+                       500, 2000, 80, 200, 30, 6, 6, 4,
                        notes=("The called-ace contracts are alike up to the fail suit called, so clubs "
                               "stands for them; the called-jack and called-ten variants are rare fallbacks "
                               "and appear in the match section only. The picker plays the dealt hand and the "
@@ -177,6 +177,9 @@ def _match_task(game: str, rules: dict[str, Any], policy: str, seed: int) -> dic
         rows.append({"contract": r.contract, "declarer": -1 if r.declarer is None else r.declarer,
                      "thrown_in": bool(r.thrown_in), "dealer": r.dealer,
                      "made": r.scored.get("made") if r.scored else None,
+                     # Gamut: the game the turned card picked ("diamonds" when a player chose)
+                     "turned": ("diamonds" if r.extra.get("chooser", -1) >= 0 else r.extra.get("gamut_game"))
+                     if "gamut_game" in r.extra else None,
                      **{f"payout_{s}": float(r.payouts[s]) if r.payouts else 0.0 for s in range(n)}})
     return {"seed": seed, "rounds": rows, "scores": list(m.scores), "winners": list(m.winners)}
 

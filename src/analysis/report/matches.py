@@ -51,8 +51,21 @@ def matches_section(d: GameData) -> Section:
                      "make rate": fmt_ci(p["mean"], p["lo"], p["hi"]) if p["n"] else "–",
                      "declarer's mean payout": fmt_ci(e["mean"], e["lo"], e["hi"], 2),
                      "_m": p["mean"], "_mlo": p["lo"], "_mhi": p["hi"]})
-    ct = pd.DataFrame(crow).sort_values("rounds", ascending=False)
+    ct = pd.DataFrame(crow).sort_values("rounds", ascending=False).reset_index(drop=True)
     sec.tables.append(("How often each contract is played and made (heuristic matches)", ct.drop(columns=["_m", "_mlo", "_mhi"])))
+    if "turned" in played and played["turned"].notna().any():
+        grows = []
+        for t, sub in played.groupby("turned", sort=False):
+            pay = sub[[f"payout_{s}" for s in range(n_seats)]].to_numpy(dtype=float)
+            tot = mean_ci(pay.sum(axis=1))
+            spread = mean_ci(pay.max(axis=1) - pay.min(axis=1))
+            grows.append({"turned card picks": t, "rounds": len(sub), "share of rounds": len(sub) / len(played),
+                          "games played": ", ".join(f"{k} {v}" for k, v in sub["contract"].value_counts().items()),
+                          "points handed out per round (all seats)": fmt_ci(tot["mean"], tot["lo"], tot["hi"], 2),
+                          "best − worst seat per round": fmt_ci(spread["mean"], spread["lo"], spread["hi"], 2)})
+        gt = pd.DataFrame(grows)
+        sec.tables.append(("Gamut's four games as the turned card picks them (Diamonds: a player chooses)", gt))
+        d.results["gamut_games"] = gt
     fig, axes = figure(ncols=3, width=4.0, height=3.2)
     ax = axes[0][0]
     err = np.vstack([wt["_w"] - wt["_lo"], wt["_hi"] - wt["_w"]])
