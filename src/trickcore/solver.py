@@ -16,6 +16,13 @@ The declarer's side optimises the value as the layout's ``goal`` says (``'max'``
 ``'min'``; override with ``goal=``), every other seat the opposite way.  Games without a
 declaring side use the paranoid reduction: the declarer seat alone against all others.
 
+The search (``trickcore._solve``) is exact: null-window alpha-beta probes bisecting the
+value range, a transposition table at trick boundaries holding value bounds (keyed by the
+exact hands, by relative rank in suits whose cards differ only in rank), one card per run
+of equivalent cards, move ordering and sure-trick bounds.  ``nodes`` counts the positions
+visited; ``benches/bench_solver_speed.py`` prints time and nodes per deal for each game.
+Cards of a run of equivalent cards share one value in ``card_values``.
+
 Examples
 --------
 Goathead, 3 players, hearts trump, two cards each; the declarer (seat 0) leads:
