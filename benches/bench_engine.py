@@ -148,7 +148,7 @@ def main() -> None:
     rows = [memory(m, mem_chunk, 2) for m in sizes]
     for r in rows:
         print(f"peak RSS, {r['n']:>7} deals, chunk {mem_chunk}, n_jobs=2: parent {r['parent_mb']:6.0f} MB + "
-              f"{r['n_workers']} workers {r['workers_mb']:6.0f} MB = {r['parent_mb'] + r['workers_mb']:6.0f} MB "
+              f"{r['n_workers']} child processes {r['workers_mb']:6.0f} MB = {r['parent_mb'] + r['workers_mb']:6.0f} MB "
               f"({r['seconds']:.0f} s)")
     growth = (rows[-1]["parent_mb"] + rows[-1]["workers_mb"]) - (rows[0]["parent_mb"] + rows[0]["workers_mb"])
     print(f"growth from {rows[0]['n']} to {rows[-1]['n']} deals: {growth:+.0f} MB "
