@@ -130,3 +130,13 @@ def test_compare_kitty_policies_is_paired():
     assert s.diff_lo.iloc[0] <= s["diff"].iloc[0] <= s.diff_hi.iloc[0]
     with pytest.raises(ValueError, match="unknown kitty_policy"):
         compare_kitty_policies("goathead3", HAND, "psychic", "none")
+
+
+@pytest.mark.slow
+def test_full_goathead_hand_is_enumerated_exactly():
+    """One 3-player Goathead hand: all 84,084 layouts of the unseen cards (~20-60 s)."""
+    o = contract_odds("goathead3", HAND, contracts="hearts", n_jobs=2, chunk_size=8192, progress=False)
+    assert o.attrs["method"] == "exact" and o.attrs["n_layouts"] == 84084 and o.n.iloc[0] == 84084
+    s = contract_odds("goathead3", HAND, contracts="hearts", method="sample", target_se=0.01, seed=2,
+                      n_jobs=2, progress=False)
+    assert s.p_make_lo.iloc[0] <= o.p_make.iloc[0] <= s.p_make_hi.iloc[0]
