@@ -10,6 +10,11 @@
 Every sub-command has ``--help``.  Bad arguments (and any ``ValueError`` the library raises
 on bad input) print a one-line ``trickcore: error: ...`` and exit with code 2.
 
+>>> main(["solve", "goathead3", "hearts", "--hands", "JC AH", "JD KH", "AS AC"])
+value 17
+cards J♣ 17 A♥ 17
+line J♣ K♥ A♣ A♥ J♦ A♠
+0
 >>> args = build_parser().parse_args(["odds", "goathead3", "JC JS AH 10H KH QH", "--rule", "steal=false"])
 >>> args.game, args.hand, parse_rules(args.game, args.rule)
 ('goathead3', 'JC JS AH 10H KH QH', {'steal': False})
@@ -85,7 +90,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     else:
         print(f"value {result.value}")
         print("cards " + " ".join(f"{c} {v}" for c, v in result.card_values.items()))
-        print("line " + " ".join(c.ascii() if i % 2 else str(c) for i, c in enumerate(result.line)))
+        print("line " + " ".join(str(c) for c in result.line))
     return 0
 
 

@@ -1,0 +1,69 @@
+"""The ``trickcore`` command line: output, JSON, and one-line errors with exit code 2."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from analysis.cli import main, parse_rules
+
+HANDS = ["JC AH", "JD KH", "AS AC"]
+
+
+def test_solve_prints_value_card_values_and_line(capsys):
+    assert main(["solve", "goathead3", "hearts", "--hands", *HANDS]) == 0
+    out = capsys.readouterr().out.splitlines()
+    # Declarer leads J♣ or A♥; either way seat 1 keeps J♦ to beat A♥, so 17 points.
+    assert out == ["value 17", "cards J♣ 17 A♥ 17", "line J♣ K♥ A♣ A♥ J♦ A♠"]
+
+
+def test_solve_json_is_machine_readable(capsys):
+    assert main(["solve", "goathead3", "hearts", "--hands", *HANDS, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["value"] == 17
+    assert data["card_values"] == {"J♣": 17, "A♥": 17}
+    assert len(data["line"]) == 6 and data["nodes"] > 0
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["solve", "goathead3", "hearts", "--hands", "JC AH", "JD KX", "AS AC"], "malformed card 'KX'"),
+        (["solve", "goathead3", "blah", "--hands", *HANDS], "unknown contract 'blah'"),
+        (["solve", "goathead3", "hearts", "--hands", "JC AH", "JC KH", "AS AC"], "J♣"),
+        (["solve", "goathead3", "hearts", "--hands", *HANDS, "--leader", "7"], "leader"),
+        (["odds", "goathead3", "JC JS AH 10H KH QH", "--rule", "steal=maybe"], "steal cannot be 'maybe'"),
+        (["odds", "goathead3", "JC JS AH 10H KH QH", "--rule", "colour=red"], "unknown rule option"),
+    ],
+)
+def test_bad_input_gives_one_line_and_exit_2(argv, message, capsys):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("trickcore: error: ") and message in err
+    assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize("argv", [["frob"], ["solve", "bridge", "x", "--hands", "AS"], ["simulate", "hearts"]])
+def test_bad_arguments_exit_2(argv, capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(argv)
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("trickcore: error: ") and err.count("\n") == 1
+
+
+def test_every_subcommand_has_help():
+    for sub in ("report", "solve", "odds", "simulate"):
+        proc = subprocess.run([sys.executable, "-m", "analysis.cli", sub, "--help"], capture_output=True, text=True)
+        assert proc.returncode == 0 and "usage: trickcore" in proc.stdout
+
+
+def test_rules_are_typed_by_the_options_choices():
+    assert parse_rules("spades", ["spade_leading=always", "sandbags=false"]) == {
+        "spade_leading": "always",
+        "sandbags": False,
+    }
+    assert parse_rules("ohhell", ["hand_size=7"]) == {"hand_size": 7}
+    with pytest.raises(ValueError, match="NAME=VALUE"):
+        parse_rules("spades", ["sandbags"])
