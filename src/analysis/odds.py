@@ -69,7 +69,7 @@ from trickcore.games import Game, get_game
 
 from . import engine
 from .constraints import as_constraint, fixed_masks
-from .simulate import NO_DECLARER_CONTRACTS, _layout_rules, _play, _scored_frame, bid_contracts
+from .simulate import NO_DECLARER_CONTRACTS, _layout_rules, _play, _scored_frame, bid_contracts, declarer_count
 from .stats import Moments, wilson_interval
 
 __all__ = ["contract_odds", "compare_kitty_policies", "deal_probability", "KITTY_POLICIES", "EXCHANGE_GAMES", "heuristic_exchange"]
@@ -211,7 +211,7 @@ def _score_rows(g: Game, contract_per_row: np.ndarray, deals: np.ndarray, exchan
         f = _scored_frame(g, c, d, played, rules, seat, leader, "dd", exchanged=exchanged[rows], kitty=buried[rows])
         pay[rows] = f[f"payout_{seat}"].to_numpy(dtype=float)
         made[rows] = f["made"].astype("float").fillna(0.0).to_numpy()
-        pts[rows] = f["declarer_points"].astype("float").to_numpy()
+        pts[rows] = declarer_count(f).to_numpy()
     return pay, made, pts
 
 

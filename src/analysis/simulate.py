@@ -67,6 +67,7 @@ __all__ = [
     "compare",
     "bid_contracts",
     "evaluate",
+    "declarer_count",
     "hands_text",
     "POLICIES",
     "NO_DECLARER_CONTRACTS",
@@ -289,10 +290,19 @@ def _scored_frame(g: Game, contract: str, deals: np.ndarray, played: Mapping[str
     from trickcore.scoring import score
 
     scored = score(g.id, out, dict(rules))
-    keep = [c for c in scored.columns if c.startswith("payout_") or c in ("made", "stake", "declarer_points")]
-    for c in keep:
-        out[c] = scored[c].to_numpy()
+    for c in scored.columns:  # payout_{s}, made and the game's extras (stake, declarer_points, ...)
+        if c not in out.columns:
+            out[c] = scored[c].to_numpy()
     return out
+
+
+def declarer_count(frame: pd.DataFrame) -> pd.Series:
+    """What the declarer's side counted toward its contract, as the scorer saw it: Goathead's
+    ``declarer_points``, Sheepshead's ``picking_points``, else ``side_points``."""
+    for c in ("declarer_points", "picking_points", "side_points"):
+        if c in frame.columns:
+            return frame[c].astype("float")
+    raise ValueError("the table has no declarer count column (declarer_points, picking_points or side_points)")
 
 
 @dataclass(frozen=True)
@@ -605,8 +615,7 @@ def _compare_chunk(spec: _RunSpec, index: int, seed_seq: np.random.SeedSequence,
         d = v["declarer"]
         cols[f"made_{tag}"] = f["made"].astype("float").fillna(0.0).to_numpy()
         cols[f"declarer_payout_{tag}"] = f[f"payout_{d}"].to_numpy(dtype=float)
-        points = f["declarer_points"] if "declarer_points" in f else f["side_points"]
-        cols[f"declarer_points_{tag}"] = points.astype("float").to_numpy()
+        cols[f"declarer_points_{tag}"] = declarer_count(f).to_numpy()
     first = index * spec.chunk_size
     out = pd.DataFrame({"deal": np.arange(first, first + size, dtype=np.int64), **cols})
     return out
