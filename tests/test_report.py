@@ -89,8 +89,10 @@ def test_game_page_has_every_section_and_figure(report, game):
         assert base64.b64decode(data)[:8] == b"\x89PNG\r\n\x1a\n"
     # provenance: seed, deal counts and version are stated
     assert "seed 5" in text and "trickcore" in text and f"{N_DEALS} played out greedily" in text
-    # no page refers to a machine path
+    # no page refers to a machine path; the links lead back to the index and cross-game page
     assert "/tmp/" not in text
+    assert 'href="../index.html"' in text and 'href="../crossgame.html"' in text
+    assert (out / game / "../crossgame.html").resolve().is_file()
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -104,6 +106,7 @@ def test_markdown_twin_links_existing_figures(report, game):
         assert (out / game / rel).is_file(), rel
     for title in SECTIONS:
         assert f"## {title}" in md
+    assert "(../index.md)" in md
 
 
 def test_goathead_numbers_are_consistent(report):

@@ -103,7 +103,7 @@ def game_document(d: GameData, failures: list[str] | None = None) -> Document:
                 failures.append(f"{d.game}: {title}: {tb.strip().splitlines()[-1]}")
     doc = Document(f"{d.g.title} — balance report", sections,
                    intro=_provenance(d, time.perf_counter() - t0),
-                   links=[("index", "index.html"), ("cross-game comparison", "crossgame.html")])
+                   links=[("index", "../index.html"), ("cross-game comparison", "../crossgame.html")])
     return doc
 
 

@@ -66,7 +66,7 @@ def crossgame_document(datas: dict[str, GameData], seed: int) -> Document:
                 "game": "game", "contract": "contract", "play": "play", "n": "n", "make": "make rate",
                 "ev": "expected payout", "points": "declarer's points"})))
             fig, axes = figure(ncols=2 if cr["make"].notna().any() else 1, width=5.6)
-            labels = [f"{g}\n{c}" for g, c in zip(cr["game"], cr["contract"])]
+            labels = [str(c) for c in cr["contract"]]
             x = np.arange(len(cr))
             colors = [f"C{present.index(g)}" for g in cr["game"]]
             k = 0
@@ -74,14 +74,17 @@ def crossgame_document(datas: dict[str, GameData], seed: int) -> Document:
                 m = cr["make"].to_numpy(dtype=float)
                 err = np.vstack([m - cr["make_lo"].to_numpy(dtype=float), cr["make_hi"].to_numpy(dtype=float) - m])
                 axes[0][0].bar(x, np.nan_to_num(m), yerr=np.nan_to_num(err), color=colors, capsize=2)
-                axes[0][0].set_xticks(x, labels, rotation=60, fontsize=6)
+                axes[0][0].set_xticks(x, labels, rotation=60, fontsize=7)
                 axes[0][0].set_ylabel("make rate")
                 axes[0][0].set_ylim(0, 1)
                 k = 1
             e = cr["ev"].to_numpy(dtype=float)
             err = np.vstack([e - cr["ev_lo"].to_numpy(dtype=float), cr["ev_hi"].to_numpy(dtype=float) - e])
             axes[0][k].bar(x, e, yerr=np.nan_to_num(err), color=colors, capsize=2)
-            axes[0][k].set_xticks(x, labels, rotation=60, fontsize=6)
+            axes[0][k].set_xticks(x, labels, rotation=60, fontsize=7)
+            from matplotlib.patches import Patch
+
+            axes[0][k].legend(handles=[Patch(color=f"C{i}", label=g) for i, g in enumerate(present)], fontsize=7)
             axes[0][k].set_ylabel("expected payout (declarer or seat 0)")
             axes[0][k].axhline(0, color="#444", lw=0.6)
             sec.figures.append(("Make rate and expected payout per contract across the games (95% intervals; "
