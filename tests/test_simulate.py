@@ -154,3 +154,19 @@ def test_memory_is_flat_with_summary():
         peaks.append(tracemalloc.get_traced_memory()[1])
         tracemalloc.stop()
     assert peaks[1] < 1.5 * peaks[0] + 2_000_000
+
+
+def test_sheepshead_partner_and_clover_melds_columns():
+    sh = simulate("sheepshead", 16, seed=3, contracts="jd", n_jobs=1, chunk_size=16, progress=False)
+    assert (sh[[f"payout_{s}" for s in range(5)]].sum(axis=1) == 0).all()
+    # The partner is the other seat of the picking side, -1 when the picker is alone.
+    alone = sh.side_mask == 1
+    assert (sh.partner[alone] == -1).all()
+    assert (~alone).any()
+    partner = sh.partner[~alone].to_numpy()
+    assert (sh.side_mask[~alone].to_numpy() == (1 | (1 << partner))).all()
+    assert (sh.made == (sh.picking_points >= 61)).all()
+    cl = simulate("clover", 4, seed=3, contracts="hearts", n_jobs=1, chunk_size=4, progress=False)
+    for col in ("side_hand_melds", "opp_hand_melds", "side_trick_melds", "opp_trick_melds"):
+        assert col in cl.columns and (cl[col] >= 0).all()
+    assert (cl.made == (cl.side_points > 75)).all()
