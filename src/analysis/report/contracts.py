@@ -38,8 +38,10 @@ def contracts_section(d: GameData) -> Section:
     sec = Section("Contracts: make rate and expected payout")
     sec.paragraphs.append(
         f"Every contract is evaluated on the same {d.plan.dd_deals if d.plan.primary_policy == 'dd' else d.plan.play_deals} "
-        f"random deals ({d.primary_label}); seat 0 (left of the dealer) declares and leads, plays the "
-        "dealt hand without a kitty exchange, and the kitty's card points count as the rules say. "
+        f"random deals ({d.primary_label}); "
+        + ("seat 0 (left of the dealer) declares and leads, plays the dealt hand without a kitty exchange, and "
+           "the kitty's card points count as the rules say. " if (~is_per_seat(d.primary)).any() else
+           "seat 0 (left of the dealer) leads and every seat plays its dealt hand. ") +
         "The expected payout is the declarer's (for contracts without a declarer, seat 0's) "
         "payout per round in the game's own units. " + CI_NOTE)
     sec.paragraphs.extend(d.plan.notes)

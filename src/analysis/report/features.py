@@ -64,8 +64,9 @@ def features_section(d: GameData) -> Section:
     metric = "seat 0's expected payout" if per_seat else "make rate"
     sec = Section("Make rate against hand features")
     sec.paragraphs.append(
-        f"The {metric} of seat 0 ({'its own hand' if per_seat else 'the declarer'}) by what its hand holds, "
-        f"on the deals above ({d.primary_label}). For contracts without trumps, 'trumps' counts aces and "
+        (f"Seat 0's expected payout by what its own hand holds" if per_seat else
+         "The declarer's (seat 0's) make rate by what its hand holds") + f", on the deals above ({d.primary_label})."
+        " Contracts without a declarer are left out where others have one. For contracts without trumps, 'trumps' counts aces and "
         "'top trumps' the top four cards of every suit; where cards carry no points, 'card points' are "
         "high-card points (A 4, K 3, Q 2, J 1). Points are grouped in bins; a group is shown only "
         "with at least 10 deals. Bars are 95% intervals.")
