@@ -49,6 +49,12 @@ def pimc_rounds(game: str, n_rounds: int, seed: int, *, rules: dict | None = Non
     return pd.DataFrame(res)
 
 
+def _pimc_max_cards() -> int:
+    from trickcore.policies import PIMCPolicy
+
+    return int(PIMCPolicy().max_cards)
+
+
 def realplay_section(d: GameData) -> Section:
     sec = Section("Double dummy against real play")
     rows = []
@@ -120,7 +126,9 @@ def realplay_section(d: GameData) -> Section:
             f"Information Monte Carlo: {d.plan.pimc_samples} deals of the unseen cards consistent with what seat 0 "
             "has seen, each solved double dummy, the best average card played); every other seat is heuristic "
             "and bids are the heuristic's in both, so only seat 0's card play differs. PIMC is what double-dummy "
-            "information is worth at a real table; the sample is small, so read the intervals.")
+            "information is worth at a real table; the sample is small, so read the intervals. "
+            f"PIMC solves a position only once at most {_pimc_max_cards()} cards remain in the hands (this game "
+            f"deals {d.g.n_seats * d.g.hand_size}); before that it plays as the heuristic does.")
         sec.tables.append(("Heuristic against PIMC card play for seat 0, same deals", pd.DataFrame(prow)))
         d.results["pimc"] = pd.DataFrame(prow)
     return sec
