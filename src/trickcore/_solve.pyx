@@ -30,7 +30,7 @@ from libc.stdint cimport uint64_t, int64_t, uint32_t, int32_t, int16_t, int8_t, 
 from libc.string cimport memset
 
 from trickcore._layout cimport (layout_t, CoreLayout, legal_moves, trick_winner, card_points,
-                                trick_meld_value, popcount, lowest_bit, highest_bit,
+                                trick_meld_value, lowest_bit, highest_bit,
                                 OBJECTIVE_POINTS, OBJECTIVE_TRICKS, OBJECTIVE_NIL)
 
 cnp.import_array()
@@ -105,6 +105,15 @@ def _set_search_options(bint tt=True, bint bounds=True):
 
 # --------------------------------------------------------------------------------------
 # small helpers
+
+cdef inline int popcount(uint64_t x) noexcept nogil:
+    """Bit count without a library call: the portable build (no -mpopcnt) turns
+    ``__builtin_popcountll`` into a call to ``__popcountdi2``, measured at ~10% of the time."""
+    x = x - ((x >> 1) & <uint64_t>0x5555555555555555)
+    x = (x & <uint64_t>0x3333333333333333) + ((x >> 2) & <uint64_t>0x3333333333333333)
+    x = (x + (x >> 4)) & <uint64_t>0x0F0F0F0F0F0F0F0F
+    return <int>((x * <uint64_t>0x0101010101010101) >> 56)
+
 
 cdef inline uint64_t bit(int b) noexcept nogil:
     return (<uint64_t>1) << b
