@@ -206,3 +206,41 @@ def test_renders_in_headless_chromium(report, tmp_path):
     res = subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", f"--screenshot={shot}",
                           "--window-size=1200,2000", page.as_uri()], capture_output=True, text=True, timeout=120)
     assert shot.is_file() and shot.read_bytes()[:4] == b"\x89PNG"
+
+
+@pytest.mark.parametrize("game,contract,policy", [
+    ("hearts", "hearts", "greedy"), ("gamut", "hearts", "greedy"), ("gamut", "spades", "dd"),
+    ("gamut", "clubs", "dd"), ("ohhell", "clubs", "greedy"), ("sheepshead", "jd", "dd"),
+    ("sheepshead", "leaster", "greedy"), ("clover", "clubs", "greedy"), ("spades", "spades", "greedy"),
+])
+def test_evaluation_builds_consistent_scoring_columns(game, contract, policy):
+    from trickcore.cards import CardSet
+    from trickcore.deals import random_deals
+    from trickcore.games import get_game
+    from trickcore.scoring import hand_melds
+
+    from analysis.report.evaluation import evaluate_contract
+
+    g = get_game(game)
+    deals = random_deals(game, 6, 11)
+    f = evaluate_contract(game, contract, deals, policy=policy)
+    n, hs = g.n_seats, g.layout(contract).hand_size
+    assert len(f) == 6 and f["deal"].tolist() == list(range(6))
+    assert np.isfinite(f[[f"payout_{s}" for s in range(n)]].to_numpy(dtype=float)).all()
+    assert (f[[f"tricks_{s}" for s in range(n)]].sum(axis=1) == hs).all()
+    if "hearts_0" in f:
+        n_hearts = 13 if game == "hearts" else 8
+        assert (f[[f"hearts_{s}" for s in range(n)]].sum(axis=1) == n_hearts).all()
+        assert (f[[f"queen_{s}" for s in range(n)]].sum(axis=1) == 1).all()
+    if game == "sheepshead" and contract == "jd":
+        jd = CardSet.parse("JD").mask
+        for row in f.itertuples():
+            holder = [s for s in range(n) if int(getattr(row, f"hand_{s}")) & jd]
+            assert row.partner == (holder[0] if holder and holder[0] != 0 else -1)
+    if game == "clover":
+        for row in f.itertuples():
+            mine = sum(hand_melds(CardSet(int(getattr(row, f"hand_{s}"))), trump=contract)
+                       for s in range(n) if row.side_mask >> s & 1)
+            assert row.side_hand_melds == mine
+    if (game, contract) in (("spades", "spades"), ("gamut", "spades")):
+        assert (f["declarer"] == 0).all() and f["made"].notna().all()
