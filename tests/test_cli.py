@@ -67,3 +67,29 @@ def test_rules_are_typed_by_the_options_choices():
     assert parse_rules("ohhell", ["hand_size=7"]) == {"hand_size": 7}
     with pytest.raises(ValueError, match="NAME=VALUE"):
         parse_rules("spades", ["sandbags"])
+
+
+def test_odds_prints_each_contract_with_intervals(capsys):
+    argv = ["odds", "goathead3", "JC JS AH 10H KH QH", "--contract", "hearts", "--contract", "court",
+            "--method", "sample", "--max-deals", "200", "--target-se", "0.05", "--jobs", "1", "--json"]
+    assert main(argv) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert [r["contract"] for r in rows] == ["hearts", "court"]
+    for r in rows:
+        assert 0 <= r["p_make"] <= 1 and r["method"] == "sampled"
+
+
+def test_simulate_writes_a_dataset_and_resumes(tmp_path, capsys):
+    import pandas as pd
+
+    out = tmp_path / "run"
+    argv = ["simulate", "goathead3", "-n", "50", "--out", str(out), "--jobs", "1"]
+    assert main(argv) == 0
+    files = sorted(out.glob("*.parquet"))
+    first = pd.read_parquet(files[0])
+    assert len(files) >= 1 and len(first) > 0
+    mtimes = [f.stat().st_mtime_ns for f in files]
+    assert main(argv) == 0  # a rerun finds every chunk done and recomputes none
+    assert [f.stat().st_mtime_ns for f in sorted(out.glob("*.parquet"))] == mtimes
+    assert main(["simulate", "goathead3", "-n", "50", "--out", str(out), "--seed", "7", "--jobs", "1"]) == 2
+    assert "trickcore: error:" in capsys.readouterr().err

@@ -98,7 +98,11 @@ def _cmd_odds(args: argparse.Namespace) -> int:
     import analysis
 
     rules = parse_rules(args.game, args.rule)
-    kwargs: dict[str, Any] = {"seat": args.seat, "rules": rules, "seed": args.seed}
+    kwargs: dict[str, Any] = {
+        "seat": args.seat, "rules": rules, "seed": args.seed, "method": args.method,
+        "contracts": args.contract, "kitty_policy": args.kitty_policy, "n_jobs": args.jobs,
+        "target_se": args.target_se,
+    }
     if args.max_deals:
         kwargs["max_deals"] = args.max_deals
     table = analysis.contract_odds(args.game, args.hand, **kwargs)
@@ -115,7 +119,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     rules = parse_rules(args.game, args.rule)
     analysis.simulate(
         args.game, args.n, seed=args.seed, rules=rules, n_jobs=args.jobs, store=args.out,
-        backend=args.backend,
+        backend=args.backend, return_frame=False,  # stream chunks to the store, keep nothing
     )
     print(f"wrote {args.n} deals of {args.game} to {args.out}")
     return 0
@@ -162,7 +166,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seat", type=int, default=0)
     p.add_argument("--rule", action="append", metavar="NAME=VALUE")
     p.add_argument("--seed", type=int, default=2026)
-    p.add_argument("--max-deals", type=int, default=None)
+    p.add_argument("--contract", action="append", metavar="NAME", help="only these contracts (repeatable)")
+    p.add_argument("--method", choices=("auto", "exact", "sample"), default="auto",
+                   help="enumerate every layout of the unseen cards, sample, or decide by their count")
+    p.add_argument("--target-se", type=float, default=0.005, help="sampling stops at this standard error")
+    p.add_argument("--max-deals", type=int, default=None, help="sampling budget")
+    p.add_argument("--kitty-policy", default="heuristic", help='"heuristic", "dd_best" (optimistic) or "none"')
+    p.add_argument("--jobs", type=int, default=-1, help="parallel workers (default: all cores)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=_cmd_odds)
 
