@@ -35,6 +35,9 @@ from trickcore._layout cimport (layout_t, CoreLayout, legal_moves, trick_winner,
 
 cnp.import_array()
 
+cdef extern from *:
+    void __builtin_prefetch(const void*) nogil
+
 cdef enum:
     INF = 30000
     MAX_KEY = 8          # key words: 8 seats x 64 bits at most
@@ -613,6 +616,19 @@ cdef int ab(ctx_t* c, int alpha, int beta) noexcept nogil:
     c.nodes += 1
     if s.done:
         return 0
+    if at_boundary:
+        tleft = tricks_left(c)
+        if tleft == 1:
+            return last_trick(c)
+        use_tt = USE_TT and tleft > TT_MIN_TRICKS
+        if use_tt:
+            # hash first and prefetch the bucket: the bounds below hide the cache miss
+            meta = make_key(c, key)
+            h = key_hash(c, key, meta)
+            e = c.tt + ((h & c.tt_mask) * TT_WAYS) * c.stride
+            __builtin_prefetch(e)
+            __builtin_prefetch(e + 8)
+            __builtin_prefetch(e + 16)
     value_bounds(c, &lo, &hi)
     if hi <= alpha:
         return hi
@@ -621,13 +637,7 @@ cdef int ab(ctx_t* c, int alpha, int beta) noexcept nogil:
     if lo == hi:
         return lo
     if at_boundary:
-        tleft = tricks_left(c)
-        if tleft == 1:
-            return last_trick(c)
-        use_tt = USE_TT and tleft > TT_MIN_TRICKS
         if use_tt:
-            meta = make_key(c, key)
-            h = key_hash(c, key, meta)
             e = tt_find(c, key, meta, h)
         else:
             e = NULL
