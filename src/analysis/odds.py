@@ -40,6 +40,15 @@ Kitty decisions (games where the declarer takes the kitty and buries as many car
     double-dummy payout.  It knows the hidden hands, so it is an **optimistic** bound
     (``attrs["optimistic"] = True``); it costs up to 29 solves per layout and contract.
 
+Games without a declaring side and trick-bid games (Spades, Gamut, Oh Hell, Hearts, and
+leasters with ``policy="paranoid"``) are analysed for the analyst's seat as
+:mod:`analysis.paranoid` and :mod:`analysis.bids` describe: a row per contract and bid
+(``bid`` −1 where nothing is bid), ``p_make`` and ``ev`` as those modules define them
+(double dummy; paranoid where the seat plays alone against all), ``points`` the mean of
+the seat's double-dummy ``value``.  There the unseen cards have far too many layouts to
+enumerate, so they are sampled; full 13-card deals cost seconds or more each — give
+``max_deals`` and/or ``time_budget``.
+
 Examples
 --------
 >>> odds = contract_odds("goathead3", "JC JS JH JD AC 10C", contracts=["clubs", "court"],
@@ -52,6 +61,15 @@ Examples
 Traceback (most recent call last):
   ...
 ValueError: the hand has 5 cards; goathead3 deals 6
+
+Oh Hell with three cards, no trump: the chance of each exact bid and what it pays:
+
+>>> o = contract_odds("ohhell", "AS KS 2H", seat=0, rules={"hand_size": 3}, contracts="notrump",
+...                   max_deals=40, seed=1)
+>>> o[["contract", "bid", "n", "method"]].values.tolist()[:2]
+[['notrump', 0, 40, 'sampled'], ['notrump', 1, 40, 'sampled']]
+>>> bool((o.p_make_lo <= o.p_make).all() and (o.ev_lo <= o.ev).all())
+True
 """
 
 from __future__ import annotations
@@ -69,6 +87,8 @@ from trickcore.games import Game, get_game
 
 from . import engine
 from .constraints import as_constraint, fixed_masks
+import time
+
 from .simulate import NO_DECLARER_CONTRACTS, _layout_rules, _play, _scored_frame, bid_contracts, declarer_count
 from .stats import Moments, wilson_interval
 
@@ -85,7 +105,10 @@ EXACT_LIMIT = 100_000
 
 # -- input checks ----------------------------------------------------------------------
 
-def _check_hand(g: Game, hand: Any, seat: int) -> CardSet:
+def _check_hand(g: Game, hand: Any, seat: int, rules: Mapping[str, Any] | None = None) -> CardSet:
+    from trickcore.deals import table_of
+
+    hand_size = table_of(g, **_layout_rules(g.id, rules or {})).hand_size if rules else g.hand_size
     try:
         h = parse_hand(hand)
     except (ValueError, TypeError) as exc:
@@ -93,22 +116,28 @@ def _check_hand(g: Game, hand: Any, seat: int) -> CardSet:
     outside = h - g.deck
     if outside:
         raise ValueError(f"{outside} not in the deck of {g.id}")
-    if len(h) != g.hand_size:
-        raise ValueError(f"the hand has {len(h)} cards; {g.id} deals {g.hand_size}")
+    if len(h) != hand_size:
+        raise ValueError(f"the hand has {len(h)} cards; {g.id} deals {hand_size}")
     if not 0 <= int(seat) < g.n_seats:
         raise ValueError(f"seat must be 0..{g.n_seats - 1}; got {seat!r}")
     return h
 
 
-def _contracts(g: Game, contracts: Any) -> tuple[str, ...]:
+def _contracts(g: Game, contracts: Any, policy: str = "dd") -> tuple[str, ...]:
     if contracts is None:
         return bid_contracts(g)
     if isinstance(contracts, str):
         contracts = [contracts]
     out = tuple(g.check_contract(c) for c in contracts)
+    from .paranoid import seat_kind
+
     for c in out:
-        if c in NO_DECLARER_CONTRACTS:
-            raise ValueError(f"{c!r} has no declarer, so it has no make probability; choose among {bid_contracts(g)}")
+        kind = seat_kind(g, c)  # raises for contracts not analysed at all
+        if c in NO_DECLARER_CONTRACTS and policy != "paranoid":
+            raise ValueError(f"{c!r} has no declarer, so it has no make probability; choose among {bid_contracts(g)}, "
+                             "or pass policy='paranoid' for the seat's paranoid value (analysis.paranoid)")
+        if policy == "paranoid" and kind is None:
+            raise ValueError(f"policy 'paranoid' is for contracts without a declaring side; {c!r} has one")
     if not out:
         raise ValueError("contracts must name at least one contract")
     return out
@@ -296,16 +325,51 @@ def _odds_chunk(spec: dict[str, Any], index: int, seed_seq: np.random.SeedSequen
 
         fixed = {s: int(m) for s, m in enumerate(spec["fixed"]) if m}
         deals = sample_deals(g, size, seed_seq, fixed=fixed, where=spec["where"],
-                             budget=max(spec["budget_factor"] * size, 10_000))
+                             budget=max(spec["budget_factor"] * size, 10_000), **_layout_rules(g.id, spec["rules"]))
     rows = []
     for c in spec["contracts"]:
+        if spec.get("per_seat", {}).get(c):
+            rows.extend(_seat_odds_rows(g, c, deals, spec))
+            continue
         r = _odds_rows(g, c, deals, spec["rules"], spec["seat"], spec["leader"], spec["kitty_policy"])
-        row = {"contract": c, "n": len(deals)}
+        row = {"contract": c, "bid": -1, "n": len(deals), "payout__k": float(len(deals))}
         for k, v in r.items():
             row[f"{k}__s1"] = float(np.sum(v))
             row[f"{k}__s2"] = float(np.sum(v * v))
         rows.append(row)
     return pd.DataFrame(rows)
+
+
+def _seat_odds_rows(g: Game, contract: str, deals: np.ndarray, spec: dict[str, Any]) -> list[dict[str, Any]]:
+    """Sums per bid of the per-seat double-dummy rows (:func:`analysis.paranoid.seat_frame`)."""
+    from .paranoid import seat_frame
+
+    seat = spec["seat"]
+    f = seat_frame(g, contract, deals, seat=seat, leader=spec["leader"], rules=spec["rules"])
+    rows = []
+    for bid, part in f.groupby("bid", sort=True):
+        pay = part[f"payout_{seat}"].to_numpy(dtype=float)
+        ok = ~np.isnan(pay)
+        pay = np.nan_to_num(pay)
+        made = part["made"].to_numpy(dtype=float)
+        val = part["value"].to_numpy(dtype=float)
+        row: dict[str, Any] = {"contract": contract, "bid": int(bid), "n": len(part)}
+        for k, v in (("made", made), ("payout", pay), ("points", val), ("exchanged", 0 * val), ("raised", 0 * val)):
+            row[f"{k}__s1"] = float(np.sum(v))
+            row[f"{k}__s2"] = float(np.sum(v * v))
+        row["payout__k"] = float(ok.sum())
+        rows.append(row)
+    return rows
+
+
+def _default_chunk(g: Game, per_seat: Mapping[str, bool], rules: Mapping[str, Any]) -> int:
+    """Chunk size: large for cheap declarer games, small where one deal takes seconds."""
+    if not any(per_seat.values()):
+        return 2048
+    from trickcore.deals import table_of
+
+    hs = table_of(g, **_layout_rules(g.id, rules)).hand_size
+    return 64 if hs <= 8 else 4
 
 
 def contract_odds(
@@ -325,10 +389,12 @@ def contract_odds(
     leader: int = 0,
     level: float = 0.95,
     exact_limit: int = EXACT_LIMIT,
-    chunk_size: int = 2048,
+    chunk_size: int | None = None,
     n_jobs: int = 1,
     backend: Any = "loky",
     progress: bool | None = None,
+    policy: str = "dd",
+    time_budget: float | None = None,
 ) -> pd.DataFrame:
     """Make probability and expected payout of every contract for ``hand`` held in ``seat``.
 
@@ -356,12 +422,25 @@ def contract_odds(
     kitty_policy:
         ``"heuristic"``, ``"dd_best"`` (optimistic) or ``"none"`` (module docstring).
     seed, chunk_size, n_jobs, backend:
-        Sampling seed and parallelism (see :mod:`analysis.engine`).
+        Sampling seed and parallelism (see :mod:`analysis.engine`).  ``chunk_size``
+        defaults to 2048 layouts, 64 for per-seat analyses of hands up to 8 cards and 4
+        for bigger ones (13-card Spades, Hearts, Oh Hell: seconds per layout).
+    policy:
+        ``"dd"`` (default: double dummy; for games without a declaring side the seat's
+        paranoid value, :mod:`analysis.paranoid`) or ``"paranoid"`` (needed to analyse
+        leasters of Goathead and Sheepshead).
+    time_budget:
+        Seconds: when sampling, stop after the first chunk that ends past this budget
+        (checked between chunks).  The result then depends on the machine's speed —
+        ``n`` says how many layouts were used; leave it ``None`` for reproducible runs.
 
     Returns
     -------
     pandas.DataFrame
-        One row per contract: ``n`` layouts used, ``method`` (``"exact"`` or
+        One row per contract (per contract and ``bid`` for per-seat analyses, with the
+        ``bid`` column; ``ev`` is then the seat's payout as :mod:`analysis.bids` /
+        :mod:`analysis.paranoid` define it, ``NaN`` for leasters): ``n`` layouts used,
+        ``method`` (``"exact"`` or
         ``"sampled"``), ``p_make`` with ``p_make_lo``/``p_make_hi``, ``ev`` (the declarer's
         expected payout) with ``ev_lo``/``ev_hi``, ``points`` (the declarer's mean count),
         ``p_exchange`` and ``p_raise`` (how often the kitty policy picked up / raised).
@@ -375,13 +454,22 @@ def contract_odds(
         or policy, constraints that no layout satisfies (within the budget when sampling).
     """
     g = get_game(game)
-    h = _check_hand(g, hand, seat)
-    seat = int(seat)
-    cons = _contracts(g, contracts)
     rules = dict(rules or {})
     from trickcore.scoring._frame import resolve_rules
 
     resolve_rules(g.id, rules)
+    h = _check_hand(g, hand, seat, rules)
+    seat = int(seat)
+    if policy not in ("dd", "paranoid"):
+        raise ValueError(f"unknown policy {policy!r}; valid policies: dd, paranoid")
+    cons = _contracts(g, contracts, policy)
+    from .simulate import _seat_rows
+
+    per_seat = {c: _seat_rows(g.id, c, policy) for c in cons}
+    if chunk_size is None:
+        chunk_size = _default_chunk(g, per_seat, rules)
+    if time_budget is not None and not float(time_budget) > 0:
+        raise ValueError(f"time_budget must be a positive number of seconds; got {time_budget!r}")
     if kitty_policy not in KITTY_POLICIES:
         raise ValueError(f"unknown kitty_policy {kitty_policy!r}; valid policies: {', '.join(KITTY_POLICIES)}")
     if method not in ("auto", "exact", "sample"):
@@ -397,15 +485,17 @@ def contract_odds(
     cond.check_seats(g.n_seats)
     from trickcore.deals import count_deals, enumerate_deals
 
-    n_layouts = count_deals(g.id, [int(x) for x in fx])
+    lrules = _layout_rules(g.id, rules)
+    n_layouts = count_deals(g.id, [int(x) for x in fx], **lrules)
     exact = method == "exact" or (method == "auto" and n_layouts <= exact_limit)
     spec: dict[str, Any] = {
         "game": g.id, "contracts": cons, "rules": rules, "seat": seat, "leader": int(leader),
         "kitty_policy": kitty_policy, "chunk_size": int(chunk_size), "fixed": fx, "where": cond,
-        "budget_factor": 200, "deals": None,
+        "budget_factor": 200, "deals": None, "per_seat": per_seat,
     }
     if exact:
-        deals = enumerate_deals(g.id, [int(x) for x in fx], max_count=max(exact_limit, 5_000_000 if method == "exact" else exact_limit))
+        deals = enumerate_deals(g.id, [int(x) for x in fx], max_count=max(exact_limit, 5_000_000 if method == "exact" else exact_limit),
+                                **lrules)
         ok = cond.mask(deals)
         if not ok.any():
             raise ValueError(f"no layout of the unseen cards satisfies {cond!r}")
@@ -424,12 +514,15 @@ def contract_odds(
 
             bar = tqdm(total=int(max_deals), desc="layouts", unit="deal")
         results = engine.iter_chunks(task, iter(plan), seed=seed, n_jobs=n_jobs, backend=backend)
+        t0 = time.monotonic()
         try:
             for _, part in results:
                 sums = _add(sums, part)
                 if bar is not None:
                     bar.update(int(part["n"].iloc[0]))
                 if _precise_enough(sums, target_se):
+                    break
+                if time_budget is not None and time.monotonic() - t0 > float(time_budget):
                     break
         finally:
             close = getattr(results, "close", None)
@@ -438,15 +531,20 @@ def contract_odds(
             if bar is not None:
                 bar.close()
     out = _finish(sums, cons, level, exact)
+    if not any(per_seat.values()):
+        out = out.drop(columns="bid")
     out.attrs.update({
         "method": "exact" if exact else "sampled", "n_layouts": int(n_layouts), "kitty_policy": kitty_policy,
         "optimistic": kitty_policy == "dd_best", "level": level, "seat": seat, "hand": str(h), "game": g.id,
+        "policy": policy,
     })
     return out
 
 
 def _add(state: pd.DataFrame | None, part: pd.DataFrame) -> pd.DataFrame:
-    part = part.set_index("contract")
+    if "bid" in part.columns:
+        part = part.assign(bid=part["bid"].fillna(-1).astype(np.int64))
+    part = part.set_index(["contract", "bid"] if "bid" in part.columns else "contract")
     return part if state is None else state.add(part, fill_value=0)
 
 
@@ -459,13 +557,18 @@ def _precise_enough(sums: pd.DataFrame, target_se: float) -> bool:
 
 def _finish(sums: pd.DataFrame, contracts: Sequence[str], level: float, exact: bool) -> pd.DataFrame:
     rows = []
-    for c in contracts:
-        r = sums.loc[c]
+    keys = [(c, b) for c in contracts for (c2, b) in sorted(k for k in sums.index if k[0] == c)]
+    for c, b in keys:
+        r = sums.loc[(c, b)]
         n = int(r["n"])
         lo, hi = wilson_interval(r["made__s1"], n, level, exact=exact)
-        ev, ev_lo, ev_hi = Moments(n, r["payout__s1"], r["payout__s2"]).interval(level, exact=exact)
+        k = int(r["payout__k"])  # layouts whose payout is defined (leasters: none)
+        if k == 0:
+            ev = ev_lo = ev_hi = np.nan
+        else:
+            ev, ev_lo, ev_hi = Moments(k, r["payout__s1"], r["payout__s2"]).interval(level, exact=exact)
         rows.append({
-            "contract": c, "n": n, "method": "exact" if exact else "sampled",
+            "contract": c, "bid": int(b), "n": n, "method": "exact" if exact else "sampled",
             "p_make": r["made__s1"] / n, "p_make_lo": float(lo), "p_make_hi": float(hi),
             "ev": ev, "ev_lo": ev_lo, "ev_hi": ev_hi,
             "points": r["points__s1"] / n,

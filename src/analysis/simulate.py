@@ -17,9 +17,16 @@ Conventions (what a simulated round *is*)
 * ``policy="dd"`` (default) is the double-dummy value of the declarer's side (every
   player sees every card and plays perfectly); ``"greedy"`` and ``"random"`` are
   :func:`trickcore.playouts.playout` policies, i.e. realistic-to-naive play.
-* Contracts without a declaring side (Goathead leasters) are scored per seat and need a
-  play-out policy (a double-dummy value per seat would be each seat's paranoid value,
-  not one consistent play).
+* Games and contracts without a declaring side (Hearts, Gamut Hearts and Clubs, Oh Hell,
+  leasters) and the trick-bid games (Spades, Gamut Spades, Oh Hell) are analysed for one
+  seat at a time (``seats``, default the ``declarer`` seat), double dummy as
+  ``RULINGS.md`` settles it: the seat's *paranoid* value (alone against the others) and,
+  for bid games, one row per deal and bid.  :mod:`analysis.paranoid` and
+  :mod:`analysis.bids` say exactly what ``made``, ``value`` and the payout mean there.
+  Such rows have ``declarer = -1`` and the analysed ``seat``; Hearts, Gamut and Oh Hell
+  take ``policy="dd"`` for this, leasters ``policy="paranoid"`` (``"dd"`` keeps asking for
+  a declarer there); ``"greedy"`` / ``"random"`` play every seat out instead (Spades and
+  Oh Hell play-outs need bids from :mod:`trickcore.rounds`, not this function).
 
 Scale
 -----
@@ -41,6 +48,15 @@ True
 >>> s = simulate_summary("goathead3", 20, seed=1, contracts=["hearts"], n_jobs=1)
 >>> list(s.columns[:4])
 ['contract', 'n', 'p_make', 'p_make_lo']
+
+Games without a declarer: one row per deal and bid (Oh Hell, 3 cards each, seat 1):
+
+>>> oh = simulate("ohhell", 6, seed=1, contracts="notrump", rules={"hand_size": 3}, seats=[1], n_jobs=1)
+>>> oh.groupby("bid").size().to_dict(), sorted(oh.seat.unique().tolist())
+({0: 6, 1: 6, 2: 6, 3: 6}, [1])
+>>> s = simulate_summary("ohhell", 6, seed=1, contracts="notrump", rules={"hand_size": 3}, seats=[1], n_jobs=1)
+>>> s[["contract", "bid", "n"]].values.tolist()
+[['notrump', 0, 6], ['notrump', 1, 6], ['notrump', 2, 6], ['notrump', 3, 6]]
 """
 
 from __future__ import annotations
@@ -73,8 +89,9 @@ __all__ = [
     "NO_DECLARER_CONTRACTS",
 ]
 
-#: How the cards are played: double dummy, or a playout policy of :mod:`trickcore.playouts`.
-POLICIES = ("dd", "greedy", "random")
+#: How the cards are played: double dummy, a playout policy of :mod:`trickcore.playouts`,
+#: or ``"paranoid"``: double dummy of one seat against all others (:mod:`analysis.paranoid`).
+POLICIES = ("dd", "greedy", "random", "paranoid")
 
 #: Contracts nobody bids (played when everybody passes), scored per seat.
 NO_DECLARER_CONTRACTS = frozenset({"leasters", "leaster"})
@@ -90,7 +107,9 @@ def bid_contracts(game: str | Game) -> tuple[str, ...]:
     ('diamonds', 'hearts', 'nil', 'spades', 'clubs', 'court')
     """
     g = get_game(game)
-    return tuple(c for c in g.contracts if c not in NO_DECLARER_CONTRACTS)
+    from .paranoid import UNSUPPORTED
+
+    return tuple(c for c in g.contracts if c not in NO_DECLARER_CONTRACTS and (g.id, c) not in UNSUPPORTED)
 
 
 def _check_contracts(g: Game, contracts: Any) -> tuple[str, ...]:
@@ -233,7 +252,8 @@ def evaluate(
     if _per_seat(g.id, contract) and policy == "dd":
         raise ValueError(
             f"{g.id}/{contract} has no declaring side: its per-seat double-dummy values are each seat's "
-            "paranoid value, not one consistent play; use policy='greedy' or 'random'"
+            "paranoid value, not one consistent play; use policy='greedy' or 'random', or simulate(..., "
+            "policy='paranoid') for the paranoid values (analysis.paranoid.seat_frame)"
         )
     played = _play(g.id, contract, deals, rules, int(declarer), int(leader), policy, seed)
     return _scored_frame(g, contract, deals, played, rules, int(declarer), int(leader), policy,
@@ -320,16 +340,28 @@ class _RunSpec:
     where: Constraint | None = None
     budget_factor: int = 100
     variants: tuple[dict[str, Any], ...] = field(default_factory=tuple)
+    seats: tuple[int, ...] = ()
 
 
 def _deal(spec: _RunSpec, seed_seq: np.random.SeedSequence, size: int) -> np.ndarray:
     if spec.where is None:
         from trickcore.deals import deal_chunk
 
-        return np.asarray(deal_chunk(spec.game, seed_seq, size, fixed=spec.fixed), dtype=np.uint64)
+        # Layout options that change the table (Oh Hell's hand_size) change the deal.
+        return np.asarray(deal_chunk(spec.game, seed_seq, size, fixed=spec.fixed,
+                                     **_layout_rules(spec.game, spec.rules)), dtype=np.uint64)
     fixed = None if spec.fixed is None else {s: int(m) for s, m in enumerate(spec.fixed) if m}
     return sample_deals(spec.game, size, seed_seq, fixed=fixed, where=spec.where,
-                        budget=max(spec.budget_factor * size, 10_000))
+                        budget=max(spec.budget_factor * size, 10_000), **_layout_rules(spec.game, spec.rules))
+
+
+def _seat_rows(game: str, contract: str, policy: str) -> bool:
+    """Whether ``contract`` is analysed per seat (:mod:`analysis.paranoid`) under ``policy``."""
+    from .paranoid import seat_kind
+
+    if policy not in ("dd", "paranoid") or seat_kind(game, contract) is None:
+        return False
+    return policy == "paranoid" or contract not in NO_DECLARER_CONTRACTS
 
 
 def _simulate_chunk(spec: _RunSpec, index: int, seed_seq: np.random.SeedSequence, size: int) -> pd.DataFrame:
@@ -337,20 +369,41 @@ def _simulate_chunk(spec: _RunSpec, index: int, seed_seq: np.random.SeedSequence
     deals = _deal(spec, deal_ss, size)
     first = index * spec.chunk_size
     deal_index = np.arange(first, first + size, dtype=np.int64)
-    frames = [
-        evaluate(spec.game, c, deals, rules=spec.rules, declarer=spec.declarer, leader=spec.leader,
-                 policy=spec.policy, seed=np.random.default_rng(play_ss.spawn(1)[0]) if spec.policy == "random" else None,
-                 deal_index=deal_index)
-        for c in spec.contracts
-    ]
+    frames = []
+    for c in spec.contracts:
+        if _seat_rows(spec.game, c, spec.policy):
+            from .paranoid import seat_frame
+
+            frames.extend(seat_frame(spec.game, c, deals, seat=s, leader=spec.leader, rules=spec.rules,
+                                     deal_index=deal_index) for s in (spec.seats or (spec.declarer,)))
+            continue
+        frames.append(evaluate(spec.game, c, deals, rules=spec.rules, declarer=spec.declarer, leader=spec.leader,
+                               policy=spec.policy,
+                               seed=np.random.default_rng(play_ss.spawn(1)[0]) if spec.policy == "random" else None,
+                               deal_index=deal_index))
     out = pd.concat(frames, ignore_index=True)
     out["contract"] = pd.Categorical(out["contract"], categories=list(spec.contracts))
     out["policy"] = out["policy"].astype(str)
     return out
 
 
+def _check_seats(g: Game, seats: Any, declarer: int) -> tuple[int, ...]:
+    if seats is None:
+        return (int(declarer),)
+    if isinstance(seats, str):
+        if seats != "all":
+            raise ValueError(f"seats must be a list of seats or 'all'; got {seats!r}")
+        return tuple(range(g.n_seats))
+    if isinstance(seats, (int, np.integer)):
+        seats = [seats]
+    out = tuple(int(s) for s in seats)
+    if not out or any(not 0 <= s < g.n_seats for s in out) or len(set(out)) != len(out):
+        raise ValueError(f"seats must be distinct seats 0..{g.n_seats - 1}; got {seats!r}")
+    return out
+
+
 def _prepare(game: Any, contracts: Any, rules: Any, declarer: int, leader: int | None, policy: str,
-             chunk_size: int, fixed: Any, where: Any) -> tuple[Game, _RunSpec]:
+             chunk_size: int, fixed: Any, where: Any, seats: Any = None) -> tuple[Game, _RunSpec]:
     g = get_game(game)
     contracts = _check_contracts(g, contracts)
     rules = dict(rules or {})
@@ -368,8 +421,14 @@ def _prepare(game: Any, contracts: Any, rules: Any, declarer: int, leader: int |
     cond = None if where is None else as_constraint(where)
     if cond is not None:
         cond.check_seats(g.n_seats)
+    if policy == "paranoid":
+        from .paranoid import seat_kind
+
+        bad = [c for c in contracts if seat_kind(g, c) is None]
+        if bad:
+            raise ValueError(f"policy 'paranoid' is for contracts without a declaring side; {bad} have one (use 'dd')")
     spec = _RunSpec(g.id, contracts, rules, int(declarer), leader, policy, int(chunk_size),
-                    fx if fx.any() else None, cond)
+                    fx if fx.any() else None, cond, seats=_check_seats(g, seats, int(declarer)))
     return g, spec
 
 
@@ -390,6 +449,7 @@ def _store_for(store: Any, spec: _RunSpec, seed: Any, kind: str) -> ChunkStore |
         "declarer": spec.declarer,
         "leader": spec.leader,
         "policy": spec.policy,
+        "seats": list(spec.seats),
         "fixed": None if spec.fixed is None else [int(x) for x in spec.fixed],
         "where": None if spec.where is None else repr(spec.where),
         "version": trickcore.__version__,
@@ -416,6 +476,7 @@ def simulate(
     progress: bool | None = None,
     on_chunk: Any = None,
     return_frame: bool = True,
+    seats: Sequence[int] | str | None = None,
 ) -> pd.DataFrame | None:
     """Deal ``n_deals`` random deals, play every contract on each, score: a tidy table.
 
@@ -448,6 +509,9 @@ def simulate(
     return_frame:
         ``False`` with a ``store``: write the dataset and return ``None`` (memory stays
         flat; read it back with :func:`analysis.store.read_store`).
+    seats:
+        Contracts analysed per seat (no declaring side, bid games): the seats analysed,
+        a list or ``"all"`` (default: ``[declarer]``); each costs its own solves.
 
     Returns
     -------
@@ -457,6 +521,10 @@ def simulate(
         for text), ``side_mask``, ``side_points``, ``side_tricks``, ``last_trick_winner``,
         ``side_melds``, ``opp_melds``, ``nodes`` (double dummy), ``kitty_points``,
         ``exchanged``, ``payout_{s}``, ``made``, ``stake``, ``declarer_points``.
+        Per-seat rows (module docstring) add ``seat``, ``bid`` (−1: no bid), ``value`` and,
+        for bid games, ``max_tricks`` / ``min_tricks``; payouts the analysis does not
+        determine are ``NaN``.  Full 13-card deals cost seconds to minutes each
+        (:mod:`analysis.bids`): keep ``n_deals`` small there.
 
     Examples
     --------
@@ -469,7 +537,7 @@ def simulate(
       ...
     ValueError: unknown contract 'bridge' for goathead3; valid contracts: ...
     """
-    g, spec = _prepare(game, contracts, rules, declarer, leader, policy, chunk_size, fixed, where)
+    g, spec = _prepare(game, contracts, rules, declarer, leader, policy, chunk_size, fixed, where, seats)
     st = _store_for(store, spec, seed, "simulate")
     if not return_frame and st is None:
         raise ValueError("return_frame=False needs a store to write to")
@@ -486,14 +554,19 @@ def _summary_sums(frame: pd.DataFrame, by: list[str], n_seats: int) -> pd.DataFr
     f = pd.DataFrame({k: frame[k] for k in by})
     f["n"] = 1
     f["made_k"] = frame["made"].astype("float").fillna(0.0).to_numpy() if "made" in frame else 0.0
-    decl = frame["declarer"].to_numpy()
+    decl = frame["declarer"].to_numpy(dtype=np.int64)
+    if "seat" in frame.columns:  # per-seat rows: the analysed seat stands in for the declarer
+        decl = np.where(decl >= 0, decl, frame["seat"].fillna(-1).to_numpy(dtype=np.int64))
     payouts = frame[[f"payout_{s}" for s in range(n_seats)]].to_numpy(dtype=float)
     dpay = np.where(decl >= 0, payouts[np.arange(len(frame)), np.clip(decl, 0, None)], np.nan)
     cols = {"declarer_payout": dpay, "side_points": frame["side_points"].to_numpy(dtype=float)}
     for s in range(n_seats):
         cols[f"payout_{s}"] = payouts[:, s]
+    cols["value"] = frame["value"].to_numpy(dtype=float) if "value" in frame.columns else np.full(len(frame), np.nan)
     for name, v in cols.items():
+        ok = ~np.isnan(v)
         v = np.nan_to_num(v)
+        f[f"{name}__k"] = ok.astype(float)  # rows where the figure is defined
         f[f"{name}__s1"] = v
         f[f"{name}__s2"] = v * v
     return f.groupby(by, observed=True, sort=False).sum()
@@ -511,8 +584,14 @@ def _finish_summary(sums: pd.DataFrame, n_seats: int, level: float, exact: bool 
         row["n"] = n
         lo, hi = wilson_interval(r["made_k"], n, level, exact=exact)
         row["p_make"], row["p_make_lo"], row["p_make_hi"] = r["made_k"] / n, float(lo), float(hi)
-        for name in ("declarer_payout", *(f"payout_{s}" for s in range(n_seats)), "side_points"):
-            m, lo, hi = Moments(n, r[f"{name}__s1"], r[f"{name}__s2"]).interval(level, exact=exact)
+        for name in ("declarer_payout", *(f"payout_{s}" for s in range(n_seats)), "side_points", "value"):
+            k = int(r[f"{name}__k"]) if f"{name}__k" in r.index else n
+            if name == "value" and k == 0:
+                continue  # declarer contracts: no per-seat value
+            if k == 0:
+                m = lo = hi = np.nan
+            else:
+                m, lo, hi = Moments(k, r[f"{name}__s1"], r[f"{name}__s2"]).interval(level, exact=exact)
             row[f"{name}"], row[f"{name}_lo"], row[f"{name}_hi"] = m, lo, hi
         rows.append(row)
     return pd.DataFrame(rows)
@@ -525,7 +604,7 @@ def simulate_summary(
     contracts: Sequence[str] | str | None = None,
     rules: Mapping[str, Any] | None = None,
     *,
-    by: Sequence[str] = ("contract",),
+    by: Sequence[str] | None = None,
     level: float = 0.95,
     n_jobs: int = -1,
     backend: Any = "loky",
@@ -538,8 +617,15 @@ def simulate_summary(
     where: Any = None,
     progress: bool | None = None,
     on_chunk: Any = None,
+    seats: Sequence[int] | str | None = None,
 ) -> pd.DataFrame:
     """Like :func:`simulate` but keeps only running sums: one row per contract.
+
+    ``by`` (default ``contract``; plus ``bid`` when a contract is analysed per seat, plus
+    ``seat`` when several seats are) groups the rows.  Per-seat rows add ``value`` (the
+    seat's double-dummy value, :mod:`analysis.paranoid`) and ``declarer_payout`` is the
+    analysed seat's payout there; a payout the analysis leaves undefined (``NaN``) is
+    averaged over the rows that have it (``NaN`` when none has).
 
     Memory does not grow with ``n_deals`` (each chunk is reduced to a few sums, then
     dropped; with ``store`` the detail goes to disk), so 10 million deals run in well under
@@ -550,8 +636,14 @@ def simulate_summary(
     >>> s["n"].tolist(), bool((s.p_make_lo <= s.p_make).all() and (s.p_make <= s.p_make_hi).all())
     ([30, 30], True)
     """
-    g, spec = _prepare(game, contracts, rules, declarer, leader, policy, chunk_size, fixed, where)
+    g, spec = _prepare(game, contracts, rules, declarer, leader, policy, chunk_size, fixed, where, seats)
     st = _store_for(store, spec, seed, "simulate")
+    if by is None:
+        by = ["contract"]
+        if any(_seat_rows(g.id, c, spec.policy) for c in spec.contracts):
+            by.append("bid")
+            if len(spec.seats) > 1:
+                by.append("seat")
     by = list(by)
     if st is None:
         # Nothing to store: each worker reduces its chunk to a few sums, so only those

@@ -1,0 +1,204 @@
+"""Trick-bid games: how likely each bid is made, and what it pays, for one seat.
+
+The "contracts" of a hand in Spades, Gamut Spades and Oh Hell are its possible bids.  Every
+figure is double dummy (all cards seen, perfect play), computed from one or two solves per
+deal with :func:`trickcore.solver.solve_many`; a row per deal and bid.
+
+Spades (partners across; ``bid`` 0 = the seat bids nil, 2..13 = the team's combined bid)
+    * ``T`` = the team's most tricks (seat + partner against the other two, ``goal='max'``:
+      an ordinary two-sided double-dummy value).  A team bid ``k`` is **made** iff
+      ``T >= k``.  Team bid 1 does not exist without a nil, so bids run 2..13; the bid is
+      split seat ``ceil(k/2)``, partner ``floor(k/2)`` (the split does not change the team
+      score).
+    * Nil: ``N`` = the fewest tricks the seat can take when the other three — its partner
+      too — try to give it tricks (seat alone, ``goal='min'``): the paranoid value, so
+      P(nil made) is **pessimistic** (a real partner helps the nil).  Made iff ``N == 0``.
+    * ``payout_{s}``: the scorer's team score of a row where the team takes ``T`` tricks
+      (all overtricks are bags), the opponents bid what they take (``13 - T``, split, each at
+      least 1) — so ``payout`` of the seat's team depends only on its own bid and ``T``; the
+      opponents' columns hold their score under that assumption.  Bag roll-overs (a match
+      effect) are not applied.  For nil the payout is the seat's nil bonus alone (+100 /
+      −100), read from the scorer (a double-nil row minus the partner's made nil); the
+      partner's own bid is not part of it.
+Gamut Spades (partners across, team bids 0..8)
+    * ``T`` as above; a team bid ``k`` is **made** iff ``T >= k``.  The payout is the
+      scorer's team score with the team taking exactly ``T`` (it does not throw tricks to
+      dodge the over-trick penalty, so for ``k < T`` it is pessimistic); the opponents
+      bid ``8 - T``.  Bid split: seat ``k``, partner 0.
+Oh Hell (individual exact bids 0..hand_size; every trump contract)
+    * ``M`` = the seat's most tricks and ``m`` its fewest, each against the other three
+      (paranoid, ``goal='max'`` / ``'min'``).  A bid ``k`` is **makeable** iff
+      ``m <= k <= M``.  This is *necessary* for the seat to guarantee exactly ``k`` against
+      a hostile table (it must be able to force at least ``k`` and at most ``k``) but not
+      sufficient (the two guarantees need not hold in one play): an **optimistic** bound
+      on the paranoid guarantee, itself pessimistic about opponents who in fact chase their
+      own bids.  P(bid makeable) therefore may sum to more than 1 over the bids; and ``m``
+      may exceed ``M`` (a seat of middling cards can be forced to win tricks it cannot win
+      against resistance), when no bid is makeable.
+    * ``payout_{seat}``: the scorer with the seat taking ``k`` tricks when makeable, else
+      the bound it misses (``M`` when ``k > M``, else ``m`` when ``k < m``).  Oh Hell scores each
+      player alone, so the others' bids do not matter; their payout columns are ``NaN``.
+
+Cost (measured on a loaded 2-core machine, one seat, per deal): Spades 13 cards ``T`` ~5 s
+on average (heavy tail: one deal in three took 20 s+, 58 M nodes) and the nil solve more;
+Oh Hell 13 cards two paranoid solves, seconds to minutes; Hearts 13 cards one paranoid solve,
+similar; Gamut (8 cards) and Oh Hell with ``hand_size`` ≤ 5 milliseconds.  Use
+``max_deals`` / ``time_budget`` of :func:`analysis.odds.contract_odds` and few deals in
+:func:`analysis.simulate.simulate` for full 13-card deals.
+
+Examples
+--------
+>>> from trickcore.deals import random_deals
+>>> d = random_deals("ohhell", 3, seed=1, hand_size=3)
+>>> f = bid_frame("ohhell", "notrump", d, seat=0, rules={"hand_size": 3})
+>>> f.groupby("deal").size().tolist()                # bids 0..3 for each deal
+[4, 4, 4]
+>>> bool((f.made == ((f.min_tricks <= f.bid) & (f.bid <= f.max_tricks))).all())
+True
+>>> bool((f.payout_0[f.made] == 10 + f.bid[f.made]).all())   # exact bid: 10 + tricks
+True
+>>> bids_of("spades")[:3], bids_of("gamut", "spades")[-1], bids_of("ohhell", rules={"hand_size": 4})
+((0, 2, 3), 8, (0, 1, 2, 3, 4))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from trickcore.games import Game, get_game
+
+from .paranoid import _layout_rules, base_frame, seat_kind, seat_solve
+
+__all__ = ["bids_of", "bid_frame"]
+
+
+def bids_of(game: str | Game, contract: str | None = None, rules: Mapping[str, Any] | None = None) -> tuple[int, ...]:
+    """The bids analysed for ``game``/``contract`` (Spades: 0 = nil, then team bids 2..13)."""
+    g = get_game(game)
+    contract = contract or g.contracts[0]
+    kind = seat_kind(g, contract)
+    if kind == "team_bid":
+        tricks = g.hand_size
+        return (0, *range(2, tricks + 1)) if g.id == "spades" else tuple(range(0, tricks + 1))
+    if kind == "exact_bid":
+        hs = g.layout(contract, **_layout_rules(g, rules)).hand_size
+        return tuple(range(0, hs + 1))
+    raise ValueError(f"{g.id}/{contract} has no bids")
+
+
+def _split(total: np.ndarray, low: int) -> tuple[np.ndarray, np.ndarray]:
+    a = np.maximum(low, (total + 1) // 2)
+    b = np.maximum(low, total // 2)
+    return a, b
+
+
+def bid_frame(game: str | Game, contract: str, deals: np.ndarray, *, seat: int = 0, leader: int = 0,
+              rules: Mapping[str, Any] | None = None, deal_index: np.ndarray | None = None) -> pd.DataFrame:
+    """One row per deal and bid of ``contract`` for ``seat`` (module docstring).
+
+    Columns as :func:`analysis.paranoid.seat_frame`, plus ``max_tricks`` (``T`` or ``M``)
+    and ``min_tricks`` (``N`` for Spades, ``m`` for Oh Hell; ``-1`` where not solved);
+    ``value`` is the tricks the row is scored with.
+    """
+    from trickcore.scoring import score
+
+    g = get_game(game)
+    rules = dict(rules or {})
+    kind = seat_kind(g, contract)
+    n = g.n_seats
+    m = len(deals)
+    seat = int(seat)
+    lay = g.layout(contract, **_layout_rules(g, rules))
+    tricks = lay.hand_size
+    bids = bids_of(g, contract, rules)
+    base = base_frame(g, contract, deals, seat=seat, leader=leader, policy="dd", deal_index=deal_index)
+    kitty_pts = np.zeros(m, dtype=np.int64)
+    if kind == "team_bid":
+        team = np.asarray(lay.sides(np.ascontiguousarray(deals[:, :n]), seat), dtype=np.int64)
+        r = seat_solve(g, contract, deals, seat=seat, goal="max", sides=team, leader=leader, rules=rules)
+        hi = np.asarray(r.value, dtype=np.int64)
+        nodes = np.asarray(r.nodes, dtype=np.int64)
+        lo = np.full(m, -1, dtype=np.int64)
+        if g.id == "spades":
+            rn = seat_solve(g, contract, deals, seat=seat, goal="min", leader=leader, rules=rules)
+            lo = np.asarray(rn.value, dtype=np.int64)
+            nodes = nodes + np.asarray(rn.nodes, dtype=np.int64)
+        side_mask = team.astype(np.uint8)
+        last = np.asarray(r.last_trick_winner, dtype=np.int64)
+    else:
+        rh = seat_solve(g, contract, deals, seat=seat, goal="max", leader=leader, rules=rules)
+        rl = seat_solve(g, contract, deals, seat=seat, goal="min", leader=leader, rules=rules)
+        hi = np.asarray(rh.value, dtype=np.int64)
+        lo = np.asarray(rl.value, dtype=np.int64)
+        nodes = np.asarray(rh.nodes, dtype=np.int64) + np.asarray(rl.nodes, dtype=np.int64)
+        side_mask = np.full(m, 1 << seat, dtype=np.uint8)
+        last = np.asarray(rh.last_trick_winner, dtype=np.int64)
+    partner, left, right = (seat + 2) % n, (seat + 1) % n, (seat + 3) % n
+    frames = []
+    for k in bids:
+        cols: dict[str, Any] = {"contract": np.full(m, contract, dtype=object), "declarer": np.full(m, -1)}
+        t = np.zeros((m, n), dtype=np.int64)
+        b = np.zeros((m, n), dtype=np.int64)
+        nil_adjust = None
+        if kind == "team_bid" and not (g.id == "spades" and k == 0):
+            made = hi >= k
+            value = hi
+            t[:, seat] = hi
+            t[:, left] = tricks - hi
+            if g.id == "spades":
+                b[:, seat], b[:, partner] = _split(np.full(m, k), 1)
+                b[:, left], b[:, right] = _split(tricks - hi, 1)
+            else:
+                b[:, seat] = k
+                b[:, left] = tricks - hi
+        elif kind == "team_bid":  # Spades nil: the seat's paranoid fewest tricks
+            made = lo == 0
+            value = lo
+            t[:, seat] = lo
+            t[:, left] = tricks - lo
+            b[:, left], b[:, right] = _split(tricks - lo, 1)
+            # seat and partner both bid nil; the partner (0 tricks) makes its nil
+            nil_adjust = "double_nil"
+        else:
+            made = (lo <= k) & (k <= hi)
+            value = np.where(k > hi, hi, np.where(k < lo, lo, k))
+            t[:, seat] = value
+            t[:, left] = tricks - value
+            b[:, seat] = k
+            b[:, left] = tricks - value
+        for s in range(n):
+            cols[f"bid_{s}"] = b[:, s]
+            cols[f"tricks_{s}"] = t[:, s]
+        sc = score(g.id, pd.DataFrame(cols), rules)
+        pay = sc[[f"payout_{s}" for s in range(n)]].to_numpy(dtype=float).copy()
+        if nil_adjust:
+            # The seat's nil bonus alone: the double-nil team score minus the partner's
+            # made nil, which is half of the score of the same row with both nils made.
+            both = pd.DataFrame({**cols, f"tricks_{seat}": np.zeros(m, dtype=np.int64),
+                                 f"tricks_{left}": np.full(m, tricks, dtype=np.int64)})
+            partner_part = score(g.id, both, rules)[f"payout_{seat}"].to_numpy(dtype=float) / 2
+            pay = np.full((m, n), np.nan)
+            pay[:, seat] = sc[f"payout_{seat}"].to_numpy(dtype=float) - partner_part
+            pay[:, partner] = np.nan
+        if kind == "exact_bid":
+            keep = pay[:, seat].copy()
+            pay[:] = np.nan
+            pay[:, seat] = keep
+        f = dict(base)
+        f["bid"] = np.full(m, k, dtype=np.int64)
+        f.update({
+            "side_mask": side_mask, "value": value, "max_tricks": hi, "min_tricks": lo,
+            "side_points": np.zeros(m, dtype=np.int64), "side_tricks": value,
+            "last_trick_winner": last, "nodes": nodes, "kitty_points": kitty_pts,
+            "exchanged": np.zeros(m, dtype=bool),
+        })
+        for s in range(n):
+            f[f"payout_{s}"] = pay[:, s]
+        f["made"] = np.asarray(made, dtype=bool)
+        frames.append(pd.DataFrame(f))
+    out = pd.concat(frames, ignore_index=True)
+    return out.sort_values(["deal", "bid"], kind="stable", ignore_index=True)

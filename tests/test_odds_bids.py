@@ -1,0 +1,148 @@
+"""Bid games and games without a declaring side: per-seat double dummy in simulate and odds.
+
+Known answers: the paranoid maxima / minima against the independent brute force of
+``tests/bruteforce.py``, the scorers' rules on hand-built rows, exact enumeration against
+a direct computation, and reproducibility across ``n_jobs``.
+"""
+
+import sys
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import bruteforce as bf  # noqa: E402
+from analysis import contract_odds, simulate, simulate_summary
+from analysis.bids import bid_frame, bids_of
+from analysis.paranoid import _hearts_payout, seat_frame, seat_kind
+from trickcore.cards import CardSet
+from trickcore.deals import enumerate_deals, random_deals
+from trickcore.games import get_game
+
+SPADES_DEAL = ["AS KS QS JS TS 9S AH KH QH AD KD AC KC", "8S 7S 6S 5S 4S 3S 2S JH TH 9H 8H 7H 6H",
+               "QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D QC JC", "TC 9C 8C 7C 6C 5C 4C 3C 2C 5H 4H 3H 2H"]
+
+
+def _brute(game, contract, deal, seat, goal, side=None, **rules):
+    r = bf.rules_for(game, contract, **rules)
+    hands = [set(int(c) for c in CardSet(int(m))) for m in deal[:4]]
+    pos = bf.Position(r, hands=hands, leader=0, deal=[frozenset(h) for h in hands], declarer=seat)
+    return bf.solve(pos, side=frozenset({seat} if side is None else side), goal=goal)
+
+
+@pytest.mark.parametrize("contract", ["notrump", "hearts"])
+def test_ohhell_bounds_match_brute_force_and_scorer(contract):
+    rules = {"hand_size": 3}
+    deals = random_deals("ohhell", 4, seed=11, **rules)
+    f = bid_frame("ohhell", contract, deals, seat=1, rules=rules)
+    assert f.groupby("deal").size().tolist() == [4] * 4
+    for d in range(4):
+        row = f[f.deal == d].iloc[0]
+        assert row.max_tricks == _brute("ohhell", contract, deals[d], 1, "max", **rules)
+        assert row.min_tricks == _brute("ohhell", contract, deals[d], 1, "min", **rules)
+    assert (f.made == ((f.min_tricks <= f.bid) & (f.bid <= f.max_tricks))).all()
+    # Exact bid: 10 + tricks; missed: the bound it misses, 1 per trick (trick_points 'always').
+    missed_t = np.where(f.bid > f.max_tricks, f.max_tricks, f.min_tricks)
+    assert (f.payout_1 == np.where(f.made, 10 + f.bid, missed_t)).all()
+    assert f[["payout_0", "payout_2", "payout_3"]].isna().all().all()
+
+
+def test_spades_team_bids_nil_and_scores():
+    d = np.array([[CardSet.parse(h).mask for h in SPADES_DEAL] + [0]], dtype=np.uint64)
+    f = bid_frame("spades", "spades", d, seat=0).set_index("bid")
+    assert list(f.index) == list(bids_of("spades")) == [0, *range(2, 14)]
+    # seat 0 + seat 2 take 12 (only the A♥ K♥ Q♥ ... lose one trick); seat 0 cannot duck all
+    assert (f.max_tricks == 12).all() and f.loc[0, "min_tricks"] > 0
+    assert not f.loc[0, "made"] and f.loc[0, "payout_0"] == -100
+    assert f.loc[12, "made"] and f.loc[12, "payout_0"] == 120 and f.loc[12, "payout_2"] == 120
+    assert f.loc[5, "payout_0"] == 50 + 7                        # 7 bags at +1
+    assert not f.loc[13, "made"] and f.loc[13, "payout_0"] == -130
+
+
+def test_gamut_rows_and_scoring_rules():
+    deals = random_deals("gamut", 6, seed=4)
+    sp = seat_frame("gamut", "spades", deals, seat=2)
+    assert sp.groupby("deal").size().tolist() == [9] * 6
+    t = sp.max_tricks
+    exact = np.where(t == sp.bid, 5 + sp.bid, np.where(t > sp.bid, 5 - (t - sp.bid), -2 * sp.bid))
+    assert (sp.payout_2 == exact).all() and (sp.payout_0 == exact).all()   # partners across
+    assert (sp.made == (t >= sp.bid)).all()
+    h = seat_frame("gamut", "hearts", deals, seat=2)
+    assert ((h.value >= 0) & (h.value <= 16)).all()
+    assert (h.payout_2 == np.where(h.value == 16, 12, -h.value)).all()
+    c = seat_frame("gamut", "clubs", deals, seat=2)
+    assert (c.payout_2 == np.where(c.value == 0, -6, 2 * c.value)).all()
+    with pytest.raises(ValueError, match="not analysed per seat"):
+        seat_kind("gamut", "clubs_2")
+
+
+def test_hearts_values_are_scored_by_the_scorer():
+    g = get_game("hearts")
+    v = np.array([0, 5, 13, 20, 26])
+    assert _hearts_payout(g, v, 0, {})["payout_0"].tolist() == [0, 5, 13, 20, 0]   # 26: the seat's moon
+    jv = np.array([-10, 3, 16])
+    assert _hearts_payout(g, jv, 3, {"jack_of_diamonds": True})["payout_3"].tolist() == [-10, 3, 16]
+
+
+def test_leasters_exact_odds_match_direct_enumeration():
+    hand, known = "JC JS AH 10H AC KD", {1: "JH JD KH QH 10C QS"}
+    o = contract_odds("goathead3", hand, contracts="leasters", fixed=known, policy="paranoid")
+    assert o.attrs["method"] == "exact" and o.n.iloc[0] == 28 and o.bid.iloc[0] == -1
+    deals = enumerate_deals("goathead3", {0: hand, **known})
+    f = seat_frame("goathead3", "leasters", deals, seat=0)
+    assert o.points.iloc[0] == pytest.approx(f.value.mean())
+    assert o.p_make.iloc[0] == pytest.approx(f.made.mean())
+    assert np.isnan(o.ev.iloc[0])                               # who pays needs every seat's points
+    # the kitty counts for the seat exactly when it took the last trick
+    assert ((f.value - f.side_points == 0) | (f.last_trick_winner == 0)).all()
+    with pytest.raises(ValueError, match="no declarer"):
+        contract_odds("goathead3", hand, contracts="leasters", fixed=known)
+
+
+def test_odds_reproducible_across_njobs_and_budget():
+    kw = dict(contracts=["hearts", "clubs"], max_deals=128, chunk_size=32, seed=3, target_se=0.001)
+    a = contract_odds("gamut", "AH KH AS 7S 7C 8C 9D 10D", seat=1, **kw)
+    b = contract_odds("gamut", "AH KH AS 7S 7C 8C 9D 10D", seat=1, n_jobs=2, **kw)
+    pd.testing.assert_frame_equal(a, b)
+    assert (a.n == 128).all() and a.bid.tolist() == [-1, -1]
+    assert ((a.p_make_lo <= a.p_make) & (a.p_make <= a.p_make_hi) & (a.ev_lo <= a.ev) & (a.ev <= a.ev_hi)).all()
+    t = contract_odds("gamut", "AH KH AS 7S 7C 8C 9D 10D", seat=1, time_budget=1e-6, **kw)
+    assert (t.n == 32).all()                                    # stops after the first chunk
+
+
+def test_simulate_per_seat_rows_and_summary():
+    kw = dict(seed=2, chunk_size=4, progress=False)
+    df = simulate("gamut", 8, contracts=["hearts", "spades"], seats="all", n_jobs=1, **kw)
+    assert len(df) == 8 * 4 + 8 * 4 * 9
+    assert set(df.seat) == {0, 1, 2, 3} and (df.declarer == -1).all()
+    pd.testing.assert_frame_equal(df, simulate("gamut", 8, contracts=["hearts", "spades"], seats="all", n_jobs=2, **kw))
+    s = simulate_summary("gamut", 8, contracts=["hearts", "spades"], seats="all", n_jobs=1, **kw)
+    assert list(s.columns[:3]) == ["contract", "bid", "seat"] and (s.n == 8).all()
+    hs = s[(s.contract == "hearts") & (s.seat == 1)].iloc[0]
+    rows = df[(df.contract == "hearts") & (df.seat == 1)]
+    assert hs.declarer_payout == pytest.approx(rows.payout_1.mean()) and hs.value == pytest.approx(rows.value.mean())
+    assert np.isnan(hs.payout_0)                                 # not determined by seat 1's value
+    oh = simulate("ohhell", 4, contracts="spades", rules={"hand_size": 2}, n_jobs=1, **kw)
+    assert (np.bitwise_count(oh.hand_0.to_numpy(dtype=np.uint64)) == 2).all() and sorted(set(oh.bid)) == [0, 1, 2]
+
+
+@pytest.mark.parametrize("game, kwargs, match", [
+    ("goathead3", dict(contracts="clubs", policy="paranoid"), "have one"),
+    ("gamut", dict(contracts="clubs_3"), "not analysed per seat"),
+    ("gamut", dict(seats=[4]), "seats must be"),
+    ("goathead3", dict(contracts="leasters"), "no declaring side"),
+])
+def test_simulate_bad_input(game, kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        simulate(game, 2, seed=1, chunk_size=2, n_jobs=1, progress=False, **kwargs)
+
+
+def test_odds_bad_input():
+    with pytest.raises(ValueError, match="deals 3"):
+        contract_odds("ohhell", "AS KS", rules={"hand_size": 3})
+    with pytest.raises(ValueError, match="time_budget"):
+        contract_odds("gamut", "AH KH AS 7S 7C 8C 9D 10D", time_budget=0)
+    with pytest.raises(ValueError, match="unknown policy"):
+        contract_odds("gamut", "AH KH AS 7S 7C 8C 9D 10D", policy="psychic")
