@@ -39,12 +39,21 @@ Oh Hell (individual exact bids 0..hand_size; every trump contract)
       the bound it misses (``M`` when ``k > M``, else ``m`` when ``k < m``).  Oh Hell scores each
       player alone, so the others' bids do not matter; their payout columns are ``NaN``.
 
-Cost (measured on a loaded 2-core machine, one seat, per deal): Spades 13 cards ``T`` ~5 s
-on average (heavy tail: one deal in three took 20 s+, 58 M nodes) and the nil solve more;
-Oh Hell 13 cards two paranoid solves, seconds to minutes; Hearts 13 cards one paranoid solve,
-similar; Gamut (8 cards) and Oh Hell with ``hand_size`` ≤ 5 milliseconds.  Use
-``max_deals`` / ``time_budget`` of :func:`analysis.odds.contract_odds` and few deals in
-:func:`analysis.simulate.simulate` for full 13-card deals.
+Cost (measured with :func:`analysis.paranoid.seat_solve` on a shared, loaded 2-core
+machine; one seat, per random deal, so expect less on a quiet one):
+
+* Spades, 13 cards: the team maximum ``T`` 5.5 s on average over 3 deals (1.3 M to 58 M
+  nodes: a heavy tail), the nil minimum ``N`` (seat alone) 36 s on average (130 M to 220 M
+  nodes) — about 40 s per deal and seat for all 13 bids.
+* Hearts, 13 cards, the seat's paranoid minimum: minutes per deal (three deals did not
+  finish in 13 minutes).
+* Oh Hell with 13 cards: two paranoid solves per trump contract, of the same order as
+  Hearts; with ``hand_size`` 3 / 5 / 7: 10 / 14 / 40 ms per deal for both solves.
+* Gamut (8 cards): about 10-80 ms per deal and contract; Goathead leasters 2 ms;
+  Sheepshead leaster 0.4 s.
+
+So full 13-card analyses need a small ``max_deals`` (or ``time_budget``) in
+:func:`analysis.odds.contract_odds` and few deals in :func:`analysis.simulate.simulate`.
 
 Examples
 --------

@@ -443,7 +443,10 @@ def contract_odds(
         ``method`` (``"exact"`` or
         ``"sampled"``), ``p_make`` with ``p_make_lo``/``p_make_hi``, ``ev`` (the declarer's
         expected payout) with ``ev_lo``/``ev_hi``, ``points`` (the declarer's mean count),
-        ``p_exchange`` and ``p_raise`` (how often the kitty policy picked up / raised).
+        ``p_exchange`` and ``p_raise`` (how often the kitty policy picked up / raised;
+        0 for per-seat analyses, where ``points`` is the mean of the seat's double-dummy
+        ``value``: tricks or penalty / card points, as :mod:`analysis.paranoid` and
+        :mod:`analysis.bids` define it).
         ``attrs`` holds ``method``, ``n_layouts`` (layouts agreeing with the fixed cards),
         ``kitty_policy``, ``optimistic`` and ``level``.
 

@@ -8,6 +8,8 @@ coalition of all the others (Sturtevant's reduction), so the two-sided solver
 per contract).  The trick-bid games (Spades, Gamut Spades, Oh Hell) build on the same
 solves in :mod:`analysis.bids`.
 
+The hands are played as dealt: no Hearts or Gamut passing, no kitty exchange, no folding.
+
 What the numbers mean here (one row per deal for the analysed ``seat``):
 
 ``value``
