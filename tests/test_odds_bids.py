@@ -146,3 +146,21 @@ def test_odds_bad_input():
         contract_odds("gamut", "AH KH AS 7S 7C 8C 9D 10D", time_budget=0)
     with pytest.raises(ValueError, match="unknown policy"):
         contract_odds("gamut", "AH KH AS 7S 7C 8C 9D 10D", policy="psychic")
+
+
+def test_large_oh_hell_hands_can_be_fixed():
+    # 12-card Oh Hell hands: the fixed cards are checked against the table of hand_size=12
+    # (the default table holds 10), with and without a predicate on the other hands.
+    from analysis import Holds
+    from analysis.simulate import _fixed_masks, _sample_deals
+
+    g = get_game("ohhell")
+    rules = {"hand_size": 12}
+    hand = random_deals("ohhell", 1, seed=5, **rules)[0, 0]
+    fx = _fixed_masks(g, {0: CardSet(int(hand))}, rules)
+    other = next(c for c in CardSet(g.deck.mask if hasattr(g.deck, "mask") else CardSet(g.deck).mask) if c not in CardSet(int(hand)))
+    for where in (None, Holds(1, str(other))):
+        d = _sample_deals(g, 3, np.random.SeedSequence(1), fx, where, 10_000, rules)
+        assert (d[:, 0] == hand).all() and (np.bitwise_count(d[:, :4]) == 12).all()
+        if where is not None:
+            assert (d[:, 1] & np.uint64(1 << int(other)) != 0).all()

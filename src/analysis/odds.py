@@ -321,11 +321,10 @@ def _odds_chunk(spec: dict[str, Any], index: int, seed_seq: np.random.SeedSequen
         start = index * spec["chunk_size"]
         deals = spec["deals"][start:start + size]
     else:
-        from .constraints import sample_deals
+        from .simulate import _sample_deals
 
-        fixed = {s: int(m) for s, m in enumerate(spec["fixed"]) if m}
-        deals = sample_deals(g, size, seed_seq, fixed=fixed, where=spec["where"],
-                             budget=max(spec["budget_factor"] * size, 10_000), **_layout_rules(g.id, spec["rules"]))
+        deals = _sample_deals(g, size, seed_seq, spec["fixed"], spec["where"],
+                              max(spec["budget_factor"] * size, 10_000), spec["rules"])
     rows = []
     for c in spec["contracts"]:
         if spec.get("per_seat", {}).get(c):
@@ -483,7 +482,9 @@ def contract_odds(
     if seat in known:
         raise ValueError(f"seat {seat} is the analyst's hand; do not fix its cards again")
     known[seat] = h
-    fx = fixed_masks(g, known)
+    from .simulate import _fixed_masks
+
+    fx = _fixed_masks(g, known, rules)
     cond = as_constraint(constraints)
     cond.check_seats(g.n_seats)
     from trickcore.deals import count_deals, enumerate_deals

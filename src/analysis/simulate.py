@@ -350,9 +350,57 @@ def _deal(spec: _RunSpec, seed_seq: np.random.SeedSequence, size: int) -> np.nda
         # Layout options that change the table (Oh Hell's hand_size) change the deal.
         return np.asarray(deal_chunk(spec.game, seed_seq, size, fixed=spec.fixed,
                                      **_layout_rules(spec.game, spec.rules)), dtype=np.uint64)
-    fixed = None if spec.fixed is None else {s: int(m) for s, m in enumerate(spec.fixed) if m}
-    return sample_deals(spec.game, size, seed_seq, fixed=fixed, where=spec.where,
-                        budget=max(spec.budget_factor * size, 10_000), **_layout_rules(spec.game, spec.rules))
+    return _sample_deals(get_game(spec.game), size, seed_seq, spec.fixed, spec.where,
+                         max(spec.budget_factor * size, 10_000), spec.rules)
+
+
+def _fixed_masks(g: Game, fixed: Any, rules: Mapping[str, Any]) -> np.ndarray:
+    """:func:`analysis.constraints.fixed_masks` on the table the rule options make (Oh Hell's
+    ``hand_size`` changes how many cards a seat may hold)."""
+    lrules = _layout_rules(g.id, rules)
+    if not lrules or fixed is None:
+        return fixed_masks(g, fixed)
+    from trickcore.deals import fixed_columns, table_of
+
+    from .constraints import KITTY
+
+    if isinstance(fixed, Mapping):
+        fixed = {("kitty" if k is KITTY or (isinstance(k, int) and k == KITTY) else k): v for k, v in fixed.items()}
+    elif isinstance(fixed, np.ndarray) and fixed.dtype == np.uint64:
+        fixed = [int(x) for x in fixed]
+    return np.array(fixed_columns(table_of(g, **lrules), fixed), dtype=np.uint64)
+
+
+def _sample_deals(g: Game, size: int, seed_seq: Any, fixed: np.ndarray | None, where: Any, budget: int,
+                  rules: Mapping[str, Any]) -> np.ndarray:
+    """:func:`analysis.constraints.sample_deals` (same streams, same deals), but with the
+    fixed cards checked against the table of the rule options: ``sample_deals`` checks
+    them against the default table, so an Oh Hell hand of more than 10 cards fails there."""
+    lrules = _layout_rules(g.id, rules)
+    fx = None if fixed is None else np.asarray(fixed, dtype=np.uint64)
+    if not lrules:
+        fixed_d = None if fx is None else {s: int(m) for s, m in enumerate(fx) if m}
+        return sample_deals(g.id, size, seed_seq, fixed=fixed_d, where=where, budget=budget)
+    from trickcore.deals import deal_chunk
+
+    cond = as_constraint(where)
+    root = seed_seq if isinstance(seed_seq, np.random.SeedSequence) else np.random.SeedSequence(seed_seq)
+    kept, have, drawn, i, batch = [], 0, 0, 0, 4096
+    fx = None if fx is None or not fx.any() else fx
+    while have < size and drawn < budget:
+        n = min(batch, budget - drawn)
+        ss = np.random.SeedSequence(root.entropy, spawn_key=(*root.spawn_key, i), pool_size=root.pool_size)
+        deals = deal_chunk(g.id, ss, n, fixed=fx, **lrules)
+        i += 1
+        drawn += n
+        ok = cond.mask(deals)
+        if ok.any():
+            kept.append(deals[ok])
+            have += int(ok.sum())
+    if have < size:
+        raise ValueError(f"no deal out of {drawn} drawn satisfied {cond!r}; relax the constraints or raise the budget"
+                         if have == 0 else f"only {have} of {drawn} drawn deals satisfied {cond!r} (needed {size})")
+    return np.concatenate(kept)[:size]
 
 
 def _seat_rows(game: str, contract: str, policy: str) -> bool:
@@ -417,7 +465,7 @@ def _prepare(game: Any, contracts: Any, rules: Any, declarer: int, leader: int |
     leader = 0 if leader is None else int(leader)
     if not 0 <= leader < g.n_seats:
         raise ValueError(f"leader must be a seat 0..{g.n_seats - 1}; got {leader!r}")
-    fx = fixed_masks(g, fixed)
+    fx = _fixed_masks(g, fixed, rules)
     cond = None if where is None else as_constraint(where)
     if cond is not None:
         cond.check_seats(g.n_seats)
