@@ -158,9 +158,20 @@ def test_large_oh_hell_hands_can_be_fixed():
     rules = {"hand_size": 12}
     hand = random_deals("ohhell", 1, seed=5, **rules)[0, 0]
     fx = _fixed_masks(g, {0: CardSet(int(hand))}, rules)
-    other = next(c for c in CardSet(g.deck.mask if hasattr(g.deck, "mask") else CardSet(g.deck).mask) if c not in CardSet(int(hand)))
+    other = next(c for c in CardSet(g.deck) if c not in CardSet(int(hand)))
     for where in (None, Holds(1, str(other))):
         d = _sample_deals(g, 3, np.random.SeedSequence(1), fx, where, 10_000, rules)
         assert (d[:, 0] == hand).all() and (np.bitwise_count(d[:, :4]) == 12).all()
         if where is not None:
             assert (d[:, 1] & np.uint64(1 << int(other)) != 0).all()
+
+
+def test_simulate_leasters_paranoid_every_seat():
+    df = simulate("goathead3", 6, seed=4, contracts="leasters", policy="paranoid", seats="all", n_jobs=1,
+                  chunk_size=6, progress=False)
+    assert len(df) == 18 and (df.policy == "paranoid").all() and (df.bid == -1).all()
+    # every seat's paranoid value is at most what it could take with the whole deck's points
+    assert ((df.value >= 0) & (df.value <= 120)).all() and df[[f"payout_{s}" for s in range(3)]].isna().all().all()
+    one = seat_frame("goathead3", "leasters", np.stack([df[df.seat == 0][c].to_numpy() for c in
+                                                         ("hand_0", "hand_1", "hand_2", "kitty")], axis=1), seat=1)
+    assert (one.value.to_numpy() == df[df.seat == 1].value.to_numpy()).all()
