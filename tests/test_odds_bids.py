@@ -175,3 +175,10 @@ def test_simulate_leasters_paranoid_every_seat():
     one = seat_frame("goathead3", "leasters", np.stack([df[df.seat == 0][c].to_numpy() for c in
                                                          ("hand_0", "hand_1", "hand_2", "kitty")], axis=1), seat=1)
     assert (one.value.to_numpy() == df[df.seat == 1].value.to_numpy()).all()
+
+
+def test_spades_odds_exact_when_every_card_is_known():
+    o = contract_odds("spades", SPADES_DEAL[0], fixed={1: SPADES_DEAL[1], 2: SPADES_DEAL[2]}).set_index("bid")
+    assert o.attrs["method"] == "exact" and (o.n == 1).all() and list(o.index) == [0, *range(2, 14)]
+    assert o.loc[12, "p_make"] == 1 and o.loc[13, "p_make"] == 0 and o.loc[0, "p_make"] == 0
+    assert o.loc[12, "ev"] == 120 and o.loc[0, "ev"] == -100 and o.loc[12, "ev_lo"] == o.loc[12, "ev_hi"]
