@@ -39,7 +39,7 @@ import numpy as np
 
 from .cards import Card, CardSet, parse_card, parse_hand
 
-__all__ = ["Layout", "OBJECTIVES", "GOALS", "alone", "across", "holder_of"]
+__all__ = ["Layout", "OBJECTIVES", "GOALS", "alone", "across", "holder_of", "resolve_layout", "seat_array"]
 
 OBJECTIVES = ("points", "tricks", "nil")
 GOALS = ("max", "min")
@@ -204,7 +204,6 @@ class Layout:
         return f"<Layout {self.name}{rules}>"
 
     def __reduce__(self):  # layouts travel to workers as (game, contract, rules)
-        from .games import get_game
 
         return (_rebuild_layout, (self.game, self.contract, dict(self.rules)))
 
@@ -360,6 +359,57 @@ class Layout:
         d = np.broadcast_to(np.asarray(declarer, dtype=np.uint8), (h.shape[0],))
         out = np.asarray(self.side_rule(h, d), dtype=np.uint8)
         return out[0] if single else out
+
+
+def resolve_layout(game: Any, contract: str | None, rules: Mapping[str, Any]) -> Layout:
+    """The layout named by ``game`` (id, Game or :class:`Layout`) and ``contract``.
+
+    The compiled entry points (playouts, solver) all accept either form; a ready Layout
+    takes no contract and no rule options, which were fixed when it was built.
+
+    >>> resolve_layout("spades", "spades", {"spade_leading": "always"}).rules
+    {'spade_leading': 'always'}
+    """
+    from .games import get_game
+
+    if isinstance(game, Layout):
+        if contract is not None:
+            raise ValueError(f"contract must be None when a Layout ({game.name}) is given; got {contract!r}")
+        if rules:
+            raise ValueError(
+                f"rule options ({', '.join(sorted(rules))}) cannot be given with a Layout; "
+                "they are fixed when the layout is built"
+            )
+        return game
+    g = get_game(game)
+    if contract is None:
+        raise ValueError(f"a contract of {g.id} is needed; valid contracts: {', '.join(g.contracts)}")
+    return g.layout(contract, **rules)
+
+
+def seat_array(name: str, value: Any, n: int, n_seats: int) -> np.ndarray:
+    """One seat per deal (``int64[n]``) from a seat number or an array of them.
+
+    >>> seat_array("leader", 2, 3, 4)
+    array([2, 2, 2])
+    >>> seat_array("leader", [0, 4], 2, 4)
+    Traceback (most recent call last):
+      ...
+    ValueError: leader 4 out of range for 4 seats (deal 1)
+    """
+    arr = np.asarray(value)
+    if arr.ndim == 0:
+        arr = np.full(n, arr)
+    if arr.shape != (n,):
+        raise ValueError(f"{name} must be an int or an array of shape ({n},); got shape {arr.shape}")
+    if arr.dtype.kind not in "iu":
+        if arr.dtype.kind not in "f" or not np.all(np.mod(arr, 1) == 0):
+            raise ValueError(f"{name} must hold seat numbers (integers)")
+    bad = (arr < 0) | (arr >= n_seats)
+    if bad.any():
+        i = int(np.argmax(bad))
+        raise ValueError(f"{name} {arr[i]} out of range for {n_seats} seats (deal {i})")
+    return arr.astype(np.int64)
 
 
 def _rebuild_layout(game: str, contract: str, rules: dict) -> Layout:

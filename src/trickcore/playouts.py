@@ -83,8 +83,8 @@ from typing import Any
 import numpy as np
 
 from .cards import Card
-from .games import Game, get_game
-from .layout import Layout
+from .games import Game
+from .layout import Layout, resolve_layout, seat_array
 
 __all__ = ["POLICIES", "PlayoutResult", "playout", "resolve_layout"]
 
@@ -162,38 +162,6 @@ class PlayoutResult:
         seats = np.arange(self.layout.n_seats, dtype=np.uint8)
         mine = ((self.side[:, None] >> seats) & 1).astype(bool)
         return (values * mine).sum(axis=1)
-
-
-def resolve_layout(game: str | Game | Layout, contract: str | None, rules: Mapping[str, Any]) -> Layout:
-    """The layout named by ``game`` (id, :class:`Game` or :class:`Layout`) and ``contract``."""
-    if isinstance(game, Layout):
-        if contract is not None:
-            raise ValueError(f"contract must be None when a Layout is given; got {contract!r}")
-        if rules:
-            raise ValueError(
-                f"rule options ({', '.join(sorted(rules))}) cannot be given with a Layout; "
-                "they are fixed when the layout is built"
-            )
-        return game
-    if contract is None:
-        raise ValueError("a contract is needed with a game id")
-    return get_game(game).layout(contract, **rules)
-
-
-def _seat_array(name: str, value: Any, n: int, n_seats: int) -> np.ndarray:
-    arr = np.asarray(value)
-    if arr.ndim == 0:
-        arr = np.full(n, arr)
-    if arr.shape != (n,):
-        raise ValueError(f"{name} must be an int or an array of shape ({n},); got shape {arr.shape}")
-    if arr.dtype.kind not in "iu":
-        if arr.dtype.kind == "b" or not np.all(np.mod(arr, 1) == 0):
-            raise ValueError(f"{name} must hold seat numbers (integers)")
-    bad = (arr < 0) | (arr >= n_seats)
-    if bad.any():
-        i = int(np.argmax(bad))
-        raise ValueError(f"{name} {arr[i]} out of range for {n_seats} seats (deal {i})")
-    return np.ascontiguousarray(arr, dtype=np.int8)
 
 
 def _check_hands(layout: Layout, hands: Any) -> np.ndarray:
@@ -339,8 +307,8 @@ def playout(
         raise ValueError(f"unknown policy {policy!r}; valid policies: {', '.join(POLICIES)}")
     arr = _check_hands(layout, hands)
     n = arr.shape[0]
-    leaders = _seat_array("leader", leader, n, layout.n_seats)
-    declarers = _seat_array("declarer", declarer, n, layout.n_seats)
+    leaders = seat_array("leader", leader, n, layout.n_seats).astype(np.int8)
+    declarers = seat_array("declarer", declarer, n, layout.n_seats).astype(np.int8)
     if n:
         side = np.ascontiguousarray(layout.sides(arr, declarers), dtype=np.uint8)
         if side.shape != (n,):

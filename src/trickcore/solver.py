@@ -53,8 +53,8 @@ import weakref
 import numpy as np
 
 from .cards import Card, CardSet, parse_card, parse_hand
-from .games import Game, get_game
-from .layout import Layout
+from .games import Game
+from .layout import Layout, resolve_layout, seat_array
 
 __all__ = ["solve", "solve_many", "SolveResult", "ManyResult"]
 
@@ -152,19 +152,6 @@ def _classes(layout: Layout) -> np.ndarray:
         out[b] = cid
     _CLASS_CACHE[layout] = out
     return out
-
-
-def _resolve_layout(game: Any, contract: Any, rules: dict) -> Layout:
-    if isinstance(game, Layout):
-        if contract is not None and contract != game.contract:
-            raise ValueError(f"a Layout ({game.name}) was given; contract must be None, not {contract!r}")
-        if rules:
-            raise ValueError(f"rule options {sorted(rules)} cannot be applied to a ready Layout")
-        return game
-    g = get_game(game)
-    if contract is None:
-        raise ValueError(f"a contract of {g.id} is needed; valid contracts: {', '.join(g.contracts)}")
-    return g.layout(contract, **rules)
 
 
 def _check_seat(name: str, value: Any, n_seats: int) -> int:
@@ -315,7 +302,7 @@ def solve(
     """
     from . import _solve
 
-    layout = _resolve_layout(game, contract, rules)
+    layout = resolve_layout(game, contract, rules)
     n = layout.n_seats
     leader = _check_seat("leader", leader, n)
     declarer = _check_seat("declarer", declarer, n)
@@ -396,20 +383,6 @@ def _popcount(a: np.ndarray) -> np.ndarray:
     return np.bitwise_count(a).astype(np.int64)
 
 
-def _seat_array(name: str, value: Any, n_deals: int, n_seats: int) -> np.ndarray:
-    arr = np.asarray(value)
-    if arr.ndim == 0:
-        arr = np.full(n_deals, arr)
-    if arr.shape != (n_deals,):
-        raise ValueError(f"{name} must be a seat or an array of {n_deals} seats, got shape {arr.shape}")
-    if arr.dtype.kind not in "iu" and not (arr.dtype.kind == "f" and np.all(arr == np.round(arr))):
-        raise ValueError(f"{name} must hold integer seats, not {arr.dtype}")
-    arr = arr.astype(np.int64)
-    if n_deals and (arr.min() < 0 or arr.max() >= n_seats):
-        raise ValueError(f"{name} must be seats 0..{n_seats - 1}")
-    return arr
-
-
 def solve_many(
     game: str | Game | Layout,
     contract: str | None,
@@ -458,7 +431,7 @@ def solve_many(
     """
     from . import _solve
 
-    layout = _resolve_layout(game, contract, rules)
+    layout = resolve_layout(game, contract, rules)
     n = layout.n_seats
     goal_max = _check_goal(layout, goal)
     mb = _check_tt(tt_mb)
@@ -488,8 +461,8 @@ def solve_many(
     if n_deals and counts.max() > layout.hand_size:
         d = int(np.argmax(counts.max(axis=1)))
         raise ValueError(f"deal {d}: {int(counts[d].max())} cards, more than the {layout.hand_size} of {layout.name}")
-    leaders = _seat_array("leader", leader, n_deals, n)
-    declarers = _seat_array("declarer", declarer, n_deals, n)
+    leaders = seat_array("leader", leader, n_deals, n)
+    declarers = seat_array("declarer", declarer, n_deals, n)
     if sides is None:
         side = np.asarray(layout.sides(h, declarers), dtype=np.uint8).reshape(n_deals) if n_deals else np.zeros(0, np.uint8)
     else:
