@@ -15,7 +15,7 @@ import pytest
 from analysis.report import SECTIONS, write_report
 from analysis.report.common import contract_summary, fmt_ci, proportion
 from analysis.report.data import plan_for
-from analysis.report.render import Document, Section, slug
+from analysis.report.render import slug
 
 GAMES = ("goathead3", "hearts")
 N_DEALS = 8

@@ -3,7 +3,6 @@ hand melds against a brute force, match totals and bad input."""
 
 from __future__ import annotations
 
-import itertools
 
 import numpy as np
 import pandas as pd
@@ -11,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trickcore.cards import DECK32, CardSet
+from trickcore.cards import DECK32
 from trickcore.scoring import hand_melds, hand_melds_batch, match_totals, score
 
 

@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 
 from .common import CI_NOTE, contract_summary, figure, is_per_seat, row_value, shown
-from .data import GameData, declarer_payout
+from .data import GameData
 from .render import Section
 
 __all__ = ["contracts_section", "distribution_section"]

@@ -64,7 +64,7 @@ def features_section(d: GameData) -> Section:
     metric = "seat 0's expected payout" if per_seat else "make rate"
     sec = Section("Make rate against hand features")
     sec.paragraphs.append(
-        (f"Seat 0's expected payout by what its own hand holds" if per_seat else
+        ("Seat 0's expected payout by what its own hand holds" if per_seat else
          "The declarer's (seat 0's) make rate by what its hand holds") + f", on the deals above ({d.primary_label})."
         " Contracts without a declarer are left out where others have one. For contracts without trumps, 'trumps' counts aces and "
         "'top trumps' the top four cards of every suit; where cards carry no points, 'card points' are "

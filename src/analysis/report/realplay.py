@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 
 from .common import made_float, row_value, CI_NOTE, figure, fmt_ci, mean_ci, paired, proportion
-from .data import GameData, declarer_payout
+from .data import GameData
 from .render import Section
 
 __all__ = ["realplay_section", "pimc_rounds"]

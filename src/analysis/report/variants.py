@@ -160,7 +160,7 @@ def variants_section(d: GameData) -> Section:
         ax.axvline(0, color="#444", lw=0.7)
         ax.set_xlabel("Δ expected payout (declarer; seat 0 where no declarer), option − default")
         ax.grid(alpha=0.3, axis="x")
-        sec.figures.append((f"Effect of each option value on the expected payout, 95% paired intervals.", fig))
+        sec.figures.append(("Effect of each option value on the expected payout, 95% paired intervals.", fig))
     if mrows:
         sec.tables.append(("Options that act on bidding or the match: whole matches, same seeds", pd.DataFrame(mrows)))
     if skipped:

@@ -48,7 +48,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import DECK52, Card, CardSet
+from ..cards import DECK52, CardSet
 from ..layout import Layout, across, alone
 from .base import Game, RuleOption, suit_cards
 
