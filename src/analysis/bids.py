@@ -45,13 +45,13 @@ machine; one seat, per random deal, so expect less on a quiet one):
 * Spades, 13 cards: the team maximum ``T`` 5.5 s on average over 3 deals (1.3 M to 58 M
   nodes: a heavy tail), the nil minimum ``N`` (seat alone) 36 s on average (130 M to 220 M
   nodes) — about 40 s per deal and seat for all 13 bids.
-* Hearts, 13 cards, the seat's paranoid minimum: more than 10 minutes for one deal (it
-  had not finished then; three deals did not finish in 13 minutes either).  Full Hearts
-  deals are out of reach of this analysis; play-outs (``policy="greedy"``) are not.
-* Oh Hell, per trump contract: the paranoid maximum is cheap (0.01-0.13 s CPU with 10 or
-  13 cards), the minimum is not: 0.5-1.1 s CPU (6-13 M nodes) with 10 cards, and more
-  than 5 minutes for one 13-card deal.  With ``hand_size`` 3 / 5 / 7 both solves take
-  10 / 14 / 40 ms per deal.
+* Hearts, 13 cards, the seat's paranoid minimum: one deal had not finished after
+  10.8 minutes of CPU (17 minutes wall) — full Hearts deals are out of reach of this
+  analysis (play-outs with ``policy="greedy"`` are not).
+* Oh Hell, per trump contract and deal: 10 cards, the paranoid maximum 0.01-0.06 s CPU and
+  the minimum 0.5-1.1 s (6-13 M nodes); 13 cards, maximum 0.13-6.4 s and minimum
+  8.5-217 s (85 M to 1.8 G nodes), two deals each.  With ``hand_size`` 3 / 5 / 7 both
+  solves take 10 / 14 / 40 ms per deal.
 * Gamut (8 cards): about 10-80 ms per deal and contract; Goathead leasters 2 ms;
   Sheepshead leaster 0.4 s.
 
