@@ -42,7 +42,7 @@ Oh Hell (individual exact bids 0..hand_size; every trump contract)
 Cost (measured with :func:`analysis.paranoid.seat_solve` on a shared, loaded 2-core
 machine; one seat, per random deal, so expect less on a quiet one):
 
-* Spades, 13 cards: the team maximum ``T`` 5.5 s on average over 3 deals (1.3 M to 58 M
+* Spades, 13 cards (wall time): the team maximum ``T`` 5.5 s on average over 3 deals (1.3 M to 58 M
   nodes: a heavy tail), the nil minimum ``N`` (seat alone) 36 s on average (130 M to 220 M
   nodes) — about 40 s per deal and seat for all 13 bids.
 * Hearts, 13 cards, the seat's paranoid minimum: one deal had not finished after
