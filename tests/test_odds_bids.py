@@ -182,3 +182,16 @@ def test_spades_odds_exact_when_every_card_is_known():
     assert o.attrs["method"] == "exact" and (o.n == 1).all() and list(o.index) == [0, *range(2, 14)]
     assert o.loc[12, "p_make"] == 1 and o.loc[13, "p_make"] == 0 and o.loc[0, "p_make"] == 0
     assert o.loc[12, "ev"] == 120 and o.loc[0, "ev"] == -100 and o.loc[12, "ev_lo"] == o.loc[12, "ev_hi"]
+
+
+def test_constraints_honour_the_hand_size_rule():
+    """Fixed cards and rejection sampling use the table the rule options make (Oh Hell's
+    hand_size), not the default one."""
+    from analysis.constraints import Holds, fixed_masks, sample_deals
+
+    thirteen = "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S"
+    assert fixed_masks("ohhell", {0: thirteen}, hand_size=13)[0] == CardSet.parse(thirteen).mask
+    with pytest.raises(ValueError, match="13"):
+        fixed_masks("ohhell", {0: thirteen})  # the default table deals 10 cards
+    deals = sample_deals("ohhell", 3, seed=1, fixed={0: thirteen}, where=Holds(1, "AH"), hand_size=13)
+    assert deals.shape == (3, 5) and (deals[:, 0] == CardSet.parse(thirteen).mask).all()

@@ -295,8 +295,11 @@ def suit_cards(game: str | Game, suit: str) -> CardSet:
     return get_game(game).deck.suit(suit)
 
 
-def fixed_masks(game: str | Game, fixed: Any) -> np.ndarray:
+def fixed_masks(game: str | Game, fixed: Any, **rules: Any) -> np.ndarray:
     """Normalise fixed cards to ``uint64[n_seats + 1]`` (one bit-board per seat, then the kitty).
+
+    ``rules`` are the game's rule options; those that change the table (Oh Hell's
+    ``hand_size``) change how many cards a seat may hold.
 
     ``fixed`` is ``None``, ``{seat: cards}`` (the kitty as ``KITTY``, ``"kitty"`` or
     ``n_seats``) or one entry per seat (optionally one more for the kitty); the checks
@@ -318,7 +321,7 @@ def fixed_masks(game: str | Game, fixed: Any) -> np.ndarray:
         fixed = {("kitty" if k is KITTY or (isinstance(k, int) and k == KITTY) else k): v for k, v in fixed.items()}
     elif isinstance(fixed, np.ndarray) and fixed.dtype == np.uint64:
         fixed = [int(x) for x in fixed]
-    return np.array(fixed_columns(table_of(g), fixed), dtype=np.uint64)
+    return np.array(fixed_columns(table_of(g, **rules), fixed), dtype=np.uint64)
 
 
 def sample_deals(
@@ -352,7 +355,7 @@ def sample_deals(
     g = get_game(game)
     cond = as_constraint(where)
     cond.check_seats(g.n_seats)
-    fixed_arr = fixed_masks(g, fixed)
+    fixed_arr = fixed_masks(g, fixed, **rules)
     n = int(n)
     budget = max(100 * n, 100_000) if budget is None else int(budget)
     root = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)

@@ -357,50 +357,16 @@ def _deal(spec: _RunSpec, seed_seq: np.random.SeedSequence, size: int) -> np.nda
 def _fixed_masks(g: Game, fixed: Any, rules: Mapping[str, Any]) -> np.ndarray:
     """:func:`analysis.constraints.fixed_masks` on the table the rule options make (Oh Hell's
     ``hand_size`` changes how many cards a seat may hold)."""
-    lrules = _layout_rules(g.id, rules)
-    if not lrules or fixed is None:
-        return fixed_masks(g, fixed)
-    from trickcore.deals import fixed_columns, table_of
-
-    from .constraints import KITTY
-
-    if isinstance(fixed, Mapping):
-        fixed = {("kitty" if k is KITTY or (isinstance(k, int) and k == KITTY) else k): v for k, v in fixed.items()}
-    elif isinstance(fixed, np.ndarray) and fixed.dtype == np.uint64:
-        fixed = [int(x) for x in fixed]
-    return np.array(fixed_columns(table_of(g, **lrules), fixed), dtype=np.uint64)
+    return fixed_masks(g, fixed, **_layout_rules(g.id, rules))
 
 
 def _sample_deals(g: Game, size: int, seed_seq: Any, fixed: np.ndarray | None, where: Any, budget: int,
                   rules: Mapping[str, Any]) -> np.ndarray:
-    """:func:`analysis.constraints.sample_deals` (same streams, same deals), but with the
-    fixed cards checked against the table of the rule options: ``sample_deals`` checks
-    them against the default table, so an Oh Hell hand of more than 10 cards fails there."""
-    lrules = _layout_rules(g.id, rules)
+    """:func:`analysis.constraints.sample_deals` on the table of the layout rule options."""
     fx = None if fixed is None else np.asarray(fixed, dtype=np.uint64)
-    if not lrules:
-        fixed_d = None if fx is None else {s: int(m) for s, m in enumerate(fx) if m}
-        return sample_deals(g.id, size, seed_seq, fixed=fixed_d, where=where, budget=budget)
-    from trickcore.deals import deal_chunk
-
-    cond = as_constraint(where)
-    root = seed_seq if isinstance(seed_seq, np.random.SeedSequence) else np.random.SeedSequence(seed_seq)
-    kept, have, drawn, i, batch = [], 0, 0, 0, 4096
-    fx = None if fx is None or not fx.any() else fx
-    while have < size and drawn < budget:
-        n = min(batch, budget - drawn)
-        ss = np.random.SeedSequence(root.entropy, spawn_key=(*root.spawn_key, i), pool_size=root.pool_size)
-        deals = deal_chunk(g.id, ss, n, fixed=fx, **lrules)
-        i += 1
-        drawn += n
-        ok = cond.mask(deals)
-        if ok.any():
-            kept.append(deals[ok])
-            have += int(ok.sum())
-    if have < size:
-        raise ValueError(f"no deal out of {drawn} drawn satisfied {cond!r}; relax the constraints or raise the budget"
-                         if have == 0 else f"only {have} of {drawn} drawn deals satisfied {cond!r} (needed {size})")
-    return np.concatenate(kept)[:size]
+    fixed_d = None if fx is None else {s: int(m) for s, m in enumerate(fx) if m}
+    return sample_deals(g.id, size, seed_seq, fixed=fixed_d, where=where, budget=budget,
+                        **_layout_rules(g.id, rules))
 
 
 def _seat_rows(game: str, contract: str, policy: str) -> bool:
