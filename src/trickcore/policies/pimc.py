@@ -13,12 +13,33 @@ the partner card in that sample).  Games without a declaring side use the parano
 reduction (the seat against everybody), as the solver does.  An Oh Hell player who already
 has its bid, a Spades nil bidder and a Nil declarer play to lose tricks.
 
-Other decisions (bids, exchanges, calls, folds) are delegated to a fallback policy
-(:class:`~trickcore.policies.HeuristicPolicy` by default), and so is card play while more
-than ``max_cards`` cards are still in the hands (default 30): an exact solve of a full
-13-card Hearts or Spades deal takes far too long to repeat per sample, so PIMC takes over
-once the position is small enough (from the start in Goathead and Sheepshead, after the
-first trick in Clover and Gamut, for the last seven tricks of Hearts and Spades).
+Bids are decided the same way, over ``bid_samples`` deals of the cards the seat cannot see
+(default 12; the kitty or blind is hidden and sampled too), each solved double dummy with
+:func:`trickcore.solve_many` and scored with :func:`trickcore.scoring.score`:
+
+* Goathead (3 and 4 players), the bidding phase: every legal contract (a ``"steal"``
+  stands for the current high contract) is solved with this seat as declarer and the
+  dealer's left leading; the seat bids the contract with the best mean payout if it is
+  above 0 (what passing pays), else passes.  The evaluation assumes the declarer keeps
+  its hand (no kitty exchange, so the no-exchange bonus applies; in four-player Goathead
+  the sides follow the sampled hands' black jacks / called queen).
+* Sheepshead pick or pass: the seat picks when the mean double-dummy payout as picker
+  is positive; per sample it takes the sampled blind, names the partner as the fallback
+  would (J♦, the first jack or ace it may call) and buries as the heuristic does (the
+  non-trumps worth most points).  Blitz and crack are not anticipated.
+* Spades and Oh Hell trick bids: the median over samples of the tricks this seat takes
+  double dummy playing alone against the others (the paranoid reduction), rounded to the
+  nearest legal bid.  Only while the deal has at most ``max_cards`` cards in the hands
+  (short Oh Hell rounds); full 13-card deals keep the fallback's bid.
+
+Every other decision (the Goathead raise after the exchange, blitz, crack, exchanges and
+buries, partner calls, card passes, folds, Clover and Gamut bids) is delegated to a
+fallback policy (:class:`~trickcore.policies.HeuristicPolicy` by default), and so is card
+play while more than ``max_cards`` cards are still in the hands (default 30): an exact
+solve of a full 13-card Hearts or Spades deal takes far too long to repeat per sample, so
+PIMC takes over once the position is small enough (from the start in Goathead and
+Sheepshead, after the first trick in Clover and Gamut, for the last seven tricks of
+Hearts and Spades).
 
 The sampling is seeded from ``seed`` and the observation only, so the decision does not
 depend on where the unseen cards really are.
@@ -33,15 +54,17 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 from typing import Any
 
 import numpy as np
 
 from ..cards import Card, CardSet
+from ..layout import Layout
 from ..rounds.state import Observation
 from .base import BasePolicy
-from .heuristic import HeuristicPolicy
+from .heuristic import HeuristicPolicy, _layout
 
 __all__ = ["PIMCPolicy", "sample_hidden"]
 
@@ -115,11 +138,14 @@ def sample_hidden(obs: Observation, rng: np.random.Generator, tries: int = 200) 
 
 
 class PIMCPolicy(BasePolicy):
-    """PIMC card play; ``samples`` deals per decision, ``seed`` for reproducibility."""
+    """PIMC card play and bids; ``samples`` deals per card decision, ``bid_samples`` per
+    bid (``solve_bids=False`` leaves bids to the fallback), ``seed`` for reproducibility."""
 
     def __init__(self, samples: int = 20, seed: int = 0, fallback: Any = None, tt_mb: float = 16,
-                 max_cards: int = 30) -> None:
+                 max_cards: int = 30, bid_samples: int = 12, solve_bids: bool = True) -> None:
         self.samples = int(samples)
+        self.bid_samples = int(bid_samples)
+        self.solve_bids = bool(solve_bids)  # False: bids too go to the fallback (card play only)
         self.max_cards = int(max_cards)
         self.seed = int(seed)
         self.fallback = fallback if fallback is not None else HeuristicPolicy()
@@ -128,7 +154,141 @@ class PIMCPolicy(BasePolicy):
     def _delegate(self, obs: Observation) -> Any:
         return getattr(self.fallback, obs.kind)(obs)
 
-    bid = pick_or_pass = exchange = pass_cards = call = fold = _delegate
+    exchange = pass_cards = call = fold = _delegate
+
+    # -- bidding --------------------------------------------------------------------------
+    def bid(self, obs: Observation) -> Any:
+        if not self.solve_bids or self.bid_samples < 1:
+            return self.fallback.bid(obs)
+        if obs.phase == "bid" and obs.game in ("goathead3", "goathead4"):
+            return self._bid_goathead(obs)
+        if obs.phase == "bid" and obs.game in ("spades", "ohhell") and sum(obs.hand_sizes) <= self.max_cards:
+            return self._bid_tricks(obs)
+        return self.fallback.bid(obs)
+
+    def pick_or_pass(self, obs: Observation) -> Any:
+        if self.solve_bids and self.bid_samples >= 1 and obs.game == "sheepshead" and set(obs.legal) == {True, False}:
+            return self._pick_sheepshead(obs)
+        return self.fallback.pick_or_pass(obs)
+
+    def _lay(self, obs: Observation, contract: str) -> Layout:
+        return _layout(obs.game, contract, tuple(sorted(obs.rules.items())))
+
+    def _bid_deals(self, obs: Observation, lay: Layout) -> list[tuple[list[CardSet], CardSet]]:
+        """``bid_samples`` deals of the unseen cards (hands as dealt, and the kitty)."""
+        if obs.layout is None:  # before the contract: no voids yet, any layout has the deck
+            obs = dataclasses.replace(obs, layout=lay)
+        rng = np.random.default_rng([self.seed, _obs_key(obs), 1])
+        return [sample_hidden(obs, rng) for _ in range(self.bid_samples)]
+
+    def _mean_payout(self, obs: Observation, lay: Layout, hands: np.ndarray, kitty_points: np.ndarray,
+                     extra: dict[str, Any]) -> float:
+        """Solve ``hands`` (uint64 ``(n, seats)``) with this seat declaring, the dealer's
+        left leading; the mean payout of this seat under the game's scoring."""
+        import pandas as pd
+
+        from .. import scoring
+        from ..solver import solve_many
+
+        n = obs.n_seats
+        r = solve_many(lay, None, hands, leader=(obs.dealer + 1) % n, declarer=obs.seat, tt_mb=self.tt_mb)
+        nil = lay.objective == "nil"
+        value = r.value.astype(np.int64)
+        frame = pd.DataFrame({
+            "contract": lay.contract, "declarer": obs.seat, "multiplier": obs.multiplier,
+            "side_mask": r.side.astype(np.int64),
+            "side_points": np.zeros_like(value) if nil else value,
+            "side_tricks": value if nil else r.side_tricks.astype(np.int64),
+            "kitty_points": kitty_points, **extra})
+        if obs.game == "sheepshead":
+            frame["partner"] = [next((s for s in range(n) if m >> s & 1 and s != obs.seat), -1)
+                                for m in frame["side_mask"]]
+        out = scoring.score(obs.game, frame, obs.rules)
+        return float(out[f"payout_{obs.seat}"].mean())
+
+    def _bid_goathead(self, obs: Observation) -> Any:
+        from ..rounds.goathead import LADDER
+
+        high = [b for _, p, b in obs.bids if p == "bid" and b in LADDER]
+        # a steal takes the current high contract at the same rank
+        cands = {b: (high[-1] if b == "steal" else b) for b in obs.legal if b in LADDER or (b == "steal" and high)}
+        if not cands:
+            return "pass" if "pass" in obs.legal else self.fallback.bid(obs)
+        deals = self._bid_deals(obs, self._lay(obs, next(iter(cands.values()))))
+        hands = np.array([[h.mask for h in hs] for hs, _ in deals], dtype=np.uint64)
+        value: dict[str, float] = {}
+        for contract in dict.fromkeys(cands.values()):
+            lay = self._lay(obs, contract)
+            table = lay.point_table()
+            kitty = np.array([sum(int(table[c]) for c in k) for _, k in deals], dtype=np.int64)
+            value[contract] = self._mean_payout(obs, lay, hands, kitty, {"exchanged": False})
+        # the best mean payout; ties go to the cheaper (earlier) bid
+        best = max(cands, key=lambda b: (value[cands[b]], -obs.legal.index(b)))
+        if value[cands[best]] > 0 or "pass" not in obs.legal:
+            return best
+        return "pass"
+
+    def _sheepshead_contract(self, obs: Observation, hand: CardSet) -> str:
+        """The contract a picker holding ``hand`` (blind included) plays: the round's
+        rules with the fallback's call (the first legal one)."""
+        jd = Card.parse("JD")
+        if obs.rules.get("partner", "jd") == "jd":
+            if jd in hand and obs.rules.get("jd_picker", "alone") == "call_jack":
+                return next((c for c in ("jc", "js", "jh") if Card.parse(c.upper()) not in hand), "alone")
+            if jd in hand and obs.rules.get("announce_alone", False):
+                return "alone"
+            return "jd"
+        fail = {"clubs": "C", "spades": "S", "hearts": "H"}
+        aces = [s for s in fail.values() if Card.make("A", s) in hand]
+        rank, word = ("10", "ten") if len(aces) == 3 else ("A", "ace")
+        for name, s in fail.items():
+            if Card.make(rank, s) not in hand and any(c.rank_name not in ("Q", "J") for c in hand.suit(s)):
+                return f"called_{word}_{name}"
+        return "alone"
+
+    def _pick_sheepshead(self, obs: Observation) -> bool:
+        deals = self._bid_deals(obs, self._lay(obs, "jd"))
+        groups: dict[str, tuple[list, list]] = {}
+        for hs, blind in deals:
+            hand = hs[obs.seat] | blind
+            contract = self._sheepshead_contract(obs, hand)
+            lay = self._lay(obs, contract)
+            trump = set(lay.suits[-1]) if lay.trump else set()
+            pts = lay.point_table()
+            keep_suit = {"clubs": "C", "spades": "S", "hearts": "H"}.get(contract.rsplit("_", 1)[-1]) \
+                if contract.startswith("called_") else None
+            ranked = sorted(hand, key=lambda c: (c in trump, -int(pts[c]), lay.rank_order(c)))
+            bury = None
+            for i in range(len(ranked)):
+                for j in range(i + 1, len(ranked)):
+                    rest = hand - CardSet([ranked[i], ranked[j]])
+                    if keep_suit is None or any(c.rank_name not in ("Q", "J") for c in rest.suit(keep_suit)):
+                        bury = CardSet([ranked[i], ranked[j]])
+                        break
+                if bury is not None:
+                    break
+            row = [h.mask for h in hs]
+            row[obs.seat] = (hand - bury).mask
+            g = groups.setdefault(contract, ([], []))
+            g[0].append(row)
+            g[1].append(sum(int(pts[c]) for c in bury))
+        total = 0.0
+        for contract, (rows, kitty) in groups.items():
+            lay = self._lay(obs, contract)
+            m = self._mean_payout(obs, lay, np.array(rows, dtype=np.uint64), np.array(kitty, dtype=np.int64), {})
+            total += m * len(rows)
+        return total / len(deals) > 0
+
+    def _bid_tricks(self, obs: Observation) -> Any:
+        from ..solver import solve_many
+
+        lay = obs.layout
+        deals = self._bid_deals(obs, lay)
+        hands = np.array([[h.mask for h in hs] for hs, _ in deals], dtype=np.uint64)
+        r = solve_many(lay, None, hands, leader=(obs.dealer + 1) % obs.n_seats, declarer=obs.seat,
+                       sides=1 << obs.seat, goal="max", tt_mb=self.tt_mb)
+        want = float(np.median(r.value))
+        return min(obs.legal, key=lambda b: (abs(b - want), b))
 
     def _my_goal(self, obs: Observation) -> tuple[str, str]:
         """(goal, mode): mode ``'paranoid'`` (me against everybody), ``'team'`` (me and my
