@@ -208,6 +208,34 @@ def _play(game: str, contract: str, deals: np.ndarray, rules: Mapping[str, Any],
         out[f"tricks_{s}"] = tricks[:, s]
     if hasattr(r, "last_trick_winner"):
         out["last_trick_winner"] = np.asarray(r.last_trick_winner, dtype=np.int64)
+    if _counts_penalty_cards(game, contract) and hasattr(r, "cards"):
+        out.update(_penalty_cards_taken(game, np.asarray(r.cards), np.asarray(r.winners), n))
+    return out
+
+
+#: Universal ids of the Hearts penalty cards the scorers count per seat: Q♠ and J♦.
+_QUEEN_SPADES, _JACK_DIAMONDS = 16 * 3 + 10, 16 * 1 + 9
+
+
+def _counts_penalty_cards(game: str, contract: str) -> bool:
+    """Whether the scorer of ``contract`` counts the hearts and Q♠ each seat took."""
+    return game == "hearts" or (game == "gamut" and contract == "hearts")
+
+
+def _penalty_cards_taken(game: str, cards: np.ndarray, winners: np.ndarray, n_seats: int) -> dict[str, np.ndarray]:
+    """``hearts_{s}``, ``queen_{s}`` (and Hearts' ``jack_{s}``): how many hearts, Q♠ and
+    J♦ the tricks each seat won held, from a recorded play (``cards`` ``int[n, tricks,
+    seats]`` of universal ids, −1 unplayed; ``winners`` ``int[n, tricks]``)."""
+    ids = cards.astype(np.int64)
+    played = ids >= 0
+    kinds = {"hearts": (ids // 16 == 2), "queen": ids == _QUEEN_SPADES}
+    if game == "hearts":
+        kinds["jack"] = ids == _JACK_DIAMONDS
+    out: dict[str, np.ndarray] = {}
+    for name, hit in kinds.items():
+        per_trick = (hit & played).sum(axis=2)  # (n, tricks)
+        for s in range(n_seats):
+            out[f"{name}_{s}"] = np.where(winners == s, per_trick, 0).sum(axis=1).astype(np.int64)
     return out
 
 
@@ -290,6 +318,25 @@ def _scored_frame(g: Game, contract: str, deals: np.ndarray, played: Mapping[str
                   deal_index: np.ndarray | None = None) -> pd.DataFrame:
     """The result table of one contract from its play results; scoring happens here only,
     so a scoring-rule change re-uses the same play (solve once, score many)."""
+    out = _round_frame(g, contract, deals, played, rules, declarer, leader, policy, exchanged=exchanged,
+                       kitty=kitty, deal_index=deal_index)
+    from trickcore.scoring import score
+
+    scored = score(g.id, out, dict(rules))
+    for c in scored.columns:  # payout_{s}, made and the game's extras (stake, declarer_points, ...)
+        if c not in out.columns:
+            out[c] = scored[c].to_numpy()
+    return out
+
+
+def _round_frame(g: Game, contract: str, deals: np.ndarray, played: Mapping[str, np.ndarray],
+                 rules: Mapping[str, Any], declarer: int, leader: int, policy: str, *,
+                 exchanged: Any = False, kitty: np.ndarray | None = None,
+                 deal_index: np.ndarray | None = None, extra: Mapping[str, Any] | None = None) -> pd.DataFrame:
+    """The table of one contract before scoring: who, the hands, the play results, the
+    columns the game's scorer reads (:func:`_game_columns`), the kitty's points, and
+    ``extra`` columns a caller adds (the balance report's bids).  :func:`_scored_frame`
+    scores it; :mod:`analysis.report.evaluation` scores it under its own conventions."""
     n = g.n_seats
     m = len(deals)
     kitty_cards = deals[:, n] if kitty is None else np.asarray(kitty, dtype=np.uint64)
@@ -306,14 +353,8 @@ def _scored_frame(g: Game, contract: str, deals: np.ndarray, played: Mapping[str
     frame.update(_game_columns(g, contract, deals, frame, rules, declarer))
     frame["kitty_points"] = _card_points(g.id, contract, kitty_cards, rules)
     frame["exchanged"] = np.broadcast_to(np.asarray(exchanged, dtype=bool), (m,)).copy()
-    out = pd.DataFrame(frame)
-    from trickcore.scoring import score
-
-    scored = score(g.id, out, dict(rules))
-    for c in scored.columns:  # payout_{s}, made and the game's extras (stake, declarer_points, ...)
-        if c not in out.columns:
-            out[c] = scored[c].to_numpy()
-    return out
+    frame.update(extra or {})
+    return pd.DataFrame(frame)
 
 
 def declarer_count(frame: pd.DataFrame) -> pd.Series:

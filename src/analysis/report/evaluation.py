@@ -1,9 +1,9 @@
 """Play and score one contract on given deals, for every game: the report's evaluation step.
 
-Goathead goes through :func:`analysis.evaluate`.  For the other games this module builds
-the scorer's input columns from the compiled pieces directly (double-dummy
-:func:`trickcore.solver.solve_many` or greedy :func:`trickcore.playouts.playout`, then
-:func:`trickcore.scoring.score`):
+Every game goes through the code path of :func:`analysis.simulate.simulate`: its ``_play``
+(double-dummy :func:`trickcore.solver.solve_many` or greedy
+:func:`trickcore.playouts.playout`) and ``_round_frame`` build the scorer's input columns,
+then :func:`trickcore.scoring.score` scores them:
 
 * Clover: trick melds from the play, hand melds of each team from
   :func:`trickcore.scoring.melds.hand_melds_batch`;
@@ -45,7 +45,6 @@ PER_SEAT = {("hearts", "hearts"), ("gamut", "hearts"), ("gamut", "clubs"), ("goa
                                                                     ("clubs", "diamonds", "hearts", "spades", "notrump")}
 
 _TEAM_BID = {("spades", "spades"), ("gamut", "spades")}
-_QS, _JD = 16 * 3 + 10, 16 * 1 + 9
 
 
 def _layout_rules(g, rules: Mapping[str, Any]) -> dict[str, Any]:
@@ -80,123 +79,62 @@ def heuristic_bids(game: str, contract: str, hands: np.ndarray, rules: Mapping[s
     return out
 
 
-def _card_points(lay, masks: np.ndarray) -> np.ndarray:
-    table = lay.point_table().astype(np.int64)
-    pts = np.zeros(len(masks), dtype=np.int64)
-    for c in np.flatnonzero(table):
-        pts += ((masks >> np.uint64(c)) & np.uint64(1)).astype(np.int64) * int(table[c])
-    return pts
-
-
-def _taken(cards: np.ndarray, winners: np.ndarray, n_seats: int, pred) -> np.ndarray:
-    """Per seat, how many played cards satisfying ``pred(card_ids)`` its tricks took."""
-    n = cards.shape[0]
-    out = np.zeros((n, n_seats), dtype=np.int64)
-    hit = pred(cards.astype(np.int64)) & (cards >= 0)      # (n, tricks, seats)
-    per_trick = hit.sum(axis=2)                             # (n, tricks)
-    for s in range(n_seats):
-        out[:, s] = np.where(winners == s, per_trick, 0).sum(axis=1)
-    return out
+def _dd_trick_split(g, contract: str, hands: np.ndarray, side_tricks: np.ndarray, bids: np.ndarray | None,
+                    hand_size: int) -> dict[str, np.ndarray]:
+    """``tricks_{s}`` for a double-dummy row, which knows only the declaring side's total:
+    in the team-bid games each team's tricks go to its partner with the larger bid (a nil
+    bidder takes none); elsewhere (Gamut Clubs, seat 0 against the rest) the other seats'
+    tricks go to seat 1.  Only the reported seat's payout is meaningful there."""
+    m = len(hands)
+    tricks = np.zeros((m, g.n_seats), dtype=np.int64)
+    rows = np.arange(m)
+    if bids is not None:
+        tricks[rows, np.where(bids[:, 0] >= bids[:, 2], 0, 2)] = side_tricks
+        tricks[rows, np.where(bids[:, 1] >= bids[:, 3], 1, 3)] = hand_size - side_tricks
+    else:
+        tricks[:, 0] = side_tricks
+        tricks[:, 1] = hand_size - side_tricks
+    return {f"tricks_{s}": tricks[:, s] for s in range(g.n_seats)}
 
 
 def evaluate_contract(game: str, contract: str, deals: np.ndarray, *, rules: Mapping[str, Any] | None = None,
                       policy: str = "dd", leader: int = 0, deal_index: np.ndarray | None = None) -> pd.DataFrame:
     """One row per deal: play columns, the scorer's inputs and its ``payout_{s}``, ``made``.
 
-    ``deals`` is ``uint64[n, seats + 1]`` (hands then kitty); seat 0 declares.
+    ``deals`` is ``uint64[n, seats + 1]`` (hands then kitty); seat 0 declares.  The play and
+    the scorer's columns come from :mod:`analysis.simulate` (``_play`` and ``_round_frame``,
+    the code path of :func:`analysis.simulate.simulate`); this function adds only the
+    report's conventions (module docstring): the heuristic policy's bids, the double-dummy
+    trick split, per-seat rows and team 0's ``made``.
     """
+    from ..simulate import _play, _round_frame, evaluate
+
     g = get_game(game)
     rules = dict(rules or {})
     deals = np.asarray(deals, dtype=np.uint64)
     if g.id in ("goathead3", "goathead4") and (policy != "dd" or (g.id, contract) not in PER_SEAT):
-        from ..simulate import evaluate
-
         return evaluate(g.id, contract, deals, rules=rules, declarer=0, leader=leader, policy=policy,
                         deal_index=deal_index)
+    per_seat = (g.id, contract) in PER_SEAT
+    if policy == "dd" and per_seat and (g.id, contract) != ("gamut", "clubs"):
+        raise ValueError(f"{g.id}/{contract} has no declaring side; play it out (policy='greedy')")
     n_seats = g.n_seats
-    m = len(deals)
     lay = g.layout(contract, **_layout_rules(g, rules))
     hands = np.ascontiguousarray(deals[:, :n_seats])
-    per_seat = (g.id, contract) in PER_SEAT
-    f: dict[str, Any] = {"deal": np.arange(m) if deal_index is None else np.asarray(deal_index),
-                         "contract": contract, "declarer": -1 if per_seat else 0, "leader": leader, "policy": policy}
-    for s in range(n_seats):
-        f[f"hand_{s}"] = hands[:, s]
-    f["kitty"] = deals[:, n_seats]
-    seats = np.arange(n_seats)
-    if policy == "dd":
-        from trickcore.solver import solve_many
-
-        if per_seat and (g.id, contract) != ("gamut", "clubs"):
-            raise ValueError(f"{g.id}/{contract} has no declaring side; play it out (policy='greedy')")
-        r = solve_many(g.id, contract, hands, leader=leader, declarer=0, **_layout_rules(g, rules))
-        side = np.asarray(r.side, dtype=np.uint8)
-        f.update(side_mask=side, side_tricks=r.value.astype(np.int64) if lay.objective == "tricks" else r.side_tricks.astype(np.int64),
-                 side_points=r.value.astype(np.int64) if lay.objective == "points" else 0,
-                 last_trick_winner=r.last_trick_winner.astype(np.int64), side_melds=r.side_melds.astype(np.int64),
-                 opp_melds=r.opp_melds.astype(np.int64), nodes=r.nodes)
-        on = ((side[:, None] >> seats[None, :].astype(np.uint8)) & 1).astype(bool)
-        tricks = np.zeros((m, n_seats), dtype=np.int64)
-        st = np.asarray(f["side_tricks"], dtype=np.int64)
-        if (g.id, contract) in _TEAM_BID:
-            bids = heuristic_bids(g.id, contract, hands, rules)
-            for s in range(n_seats):
-                f[f"bid_{s}"] = bids[:, s]
-            # the team's tricks go to the partner with the larger bid; the other team's likewise
-            first = np.where(bids[:, 0] >= bids[:, 2], 0, 2)
-            tricks[np.arange(m), first] = st
-            other = np.where(bids[:, 1] >= bids[:, 3], 1, 3)
-            tricks[np.arange(m), other] = lay.hand_size - st
-        else:
-            tricks[:, 0] = st
-            tricks[:, 1] = lay.hand_size - st
-        for s in range(n_seats):
-            f[f"tricks_{s}"] = tricks[:, s]
-    else:
-        from trickcore.playouts import playout
-
-        r = playout(g.id, contract, hands, policy="greedy" if policy == "greedy" else policy, leader=leader, declarer=0,
-                    seed=0, **_layout_rules(g, rules))
-        side = np.asarray(r.side, dtype=np.uint8)
-        on = ((side[:, None] >> seats[None, :].astype(np.uint8)) & 1).astype(bool)
-        pts, trk, mld = (np.asarray(x, dtype=np.int64) for x in (r.points, r.tricks, r.melds))
-        f.update(side_mask=side, side_points=(pts * on).sum(1), side_tricks=(trk * on).sum(1),
-                 side_melds=(mld * on).sum(1), opp_melds=(mld * ~on).sum(1),
-                 last_trick_winner=np.asarray(r.last_trick_winner, dtype=np.int64))
-        for s in range(n_seats):
-            f[f"points_{s}"] = pts[:, s]
-            f[f"tricks_{s}"] = trk[:, s]
-        cards, winners = np.asarray(r.cards), np.asarray(r.winners)
-        if g.id in ("hearts",) or (g.id, contract) == ("gamut", "hearts"):
-            hearts = _taken(cards, winners, n_seats, lambda c: (c // 16) == 2)
-            queen = _taken(cards, winners, n_seats, lambda c: c == _QS)
-            jack = _taken(cards, winners, n_seats, lambda c: c == _JD)
-            for s in range(n_seats):
-                f[f"hearts_{s}"] = hearts[:, s]
-                f[f"queen_{s}"] = queen[:, s]
-                if g.id == "hearts":
-                    f[f"jack_{s}"] = jack[:, s]
-        if g.id in ("spades", "ohhell") or (g.id, contract) == ("gamut", "spades"):
-            bids = heuristic_bids(g.id, contract, hands, rules)
-            for s in range(n_seats):
-                f[f"bid_{s}"] = bids[:, s]
-    f["kitty_points"] = _card_points(lay, deals[:, n_seats])
-    f["exchanged"] = False
-    if g.id == "sheepshead" and not per_seat:
-        mates = side & ~np.uint8(1)
-        f["partner"] = np.where(mates == 0, -1, np.log2(np.maximum(mates, 1)).astype(np.int64))
-    if g.id == "clover":
-        from trickcore.scoring.melds import hand_melds_batch
-
-        flat = hand_melds_batch(hands.reshape(-1), trump=None if contract == "notrump" else contract,
-                                four_low_ranks=rules.get("four_low_ranks", "set_of_three")).reshape(m, n_seats)
-        f["side_trick_melds"] = f["side_melds"]
-        f["opp_trick_melds"] = f["opp_melds"]
-        f["side_hand_melds"] = (flat * on).sum(1)
-        f["opp_hand_melds"] = (flat * ~on).sum(1)
+    played = _play(g.id, contract, deals, rules, 0, leader, policy, 0)
+    extra: dict[str, Any] = {}
+    bids = None
+    if g.id in ("spades", "ohhell") or (g.id, contract) == ("gamut", "spades"):
+        bids = heuristic_bids(g.id, contract, hands, rules)
+        extra.update({f"bid_{s}": bids[:, s] for s in range(n_seats)})
+    if policy == "dd" and (bids is not None or per_seat):
+        extra.update(_dd_trick_split(g, contract, hands, np.asarray(played["side_tricks"]),
+                                     bids if (g.id, contract) in _TEAM_BID else None, lay.hand_size))
     if g.id == "ohhell":
-        f["hand_size"] = lay.hand_size
-    return rescore(g.id, pd.DataFrame(f), rules)
+        extra["hand_size"] = lay.hand_size
+    f = _round_frame(g, contract, deals, played, rules, 0, leader, policy, deal_index=deal_index, extra=extra)
+    f["declarer"] = -1 if per_seat else 0
+    return rescore(g.id, f, rules)
 
 
 def rescore(game: str, frame: pd.DataFrame, rules: Mapping[str, Any] | None = None) -> pd.DataFrame:
