@@ -8,20 +8,25 @@ layouts of the unseen cards (the other hands and the kitty):
   :func:`trickcore.deals.enumerate_deals` and the figures are exact (intervals collapse
   to the point);
 * otherwise by **sampling** uniformly random layouts, chunk by chunk, until the standard
-  error of every make probability is at most ``target_se`` or ``max_deals`` layouts were
-  used; the intervals are 95 % Wilson (probabilities) and t (payouts) intervals.
+  errors of every make probability *and* every expected payout reach their targets
+  (``target_se``; ``target_ev_se``, by default relative to the payouts' range) or
+  ``max_deals`` layouts were used; the intervals are 95 % Wilson (probabilities) and t
+  (payouts) intervals.
 
-The result says which it did (column ``method`` and ``attrs["method"]``).
+The result says which it did (column ``method`` and ``attrs["method"]``) and what stopped
+it (``attrs["stopped_by"]``).
 
 Play is double dummy (every player sees every card: the usual yardstick, optimistic for
 the side that benefits from seeing), from the start; the first lead is seat ``leader``
 (default 0, left of the dealer).
 
-Kitty decisions (games where the declarer takes the kitty and buries as many cards —
-3-player Goathead, Sheepshead), by ``kitty_policy``:
+Kitty decisions, by ``kitty_policy``, in the games that have them: 3-player Goathead and
+Sheepshead (the declarer / picker takes the whole kitty and buries two cards) and 4-player
+Goathead (the kitty round: each player in turn may swap one card, see below):
 
 ``"none"``
-    never pick up (Goathead: the no-exchange point is collected).
+    never pick up (Goathead: the no-exchange point is collected; Sheepshead, where the
+    picker must take the blind: the blind's own two cards are buried, the same play).
 ``"heuristic"`` (default)
     a simple rule a player could follow:
 
@@ -34,11 +39,32 @@ Kitty decisions (games where the declarer takes the kitty and buries as many car
       highest-ranking cards;
     * *raise* after the exchange to the higher-ranking contract (not Nil) whose trumps
       plus side aces in the new hand beat the declared contract's count by at least 2.
+
+    Sheepshead: the picker always takes the blind (picking *is* taking it) and buries by
+    the same rule; with a called ace / ten it keeps its most valued card of the called
+    suit (the rule that the picker keeps one).  Its *raise* is going alone instead of
+    calling a partner (called ace / ten / jack contracts), when all six cards are trumps
+    or fail aces.  A called card that reached the picker's hand leaves the picker alone,
+    as the contract's side rule does.
 ``"dd_best"``
-    per layout, the best of every choice — no exchange, or each of the 28 ways to bury
-    two of eight cards, each with every contract at or above the one declared — by the
-    double-dummy payout.  It knows the hidden hands, so it is an **optimistic** bound
-    (``attrs["optimistic"] = True``); it costs up to 29 solves per layout and contract.
+    per layout, the best of every choice — no exchange (Goathead), or each of the 28 ways
+    to bury two of eight cards, each with every contract the declarer may switch to (Goathead:
+    at or above the one declared; Sheepshead: the call or alone; a burial that leaves no card
+    of a called suit is not allowed) — by the double-dummy payout.  It knows the hidden
+    hands, so it is an **optimistic** bound (``attrs["optimistic"] = True``); it costs up to
+    29 (Goathead) or 56 (Sheepshead) solves per layout and contract.
+
+4-player Goathead, the kitty round (:func:`heuristic_swaps`): the declarer, then each other
+player to the left, then the dealer once more, may swap one card with the kitty.
+The kitty policy is the declarer's; the other players always follow the heuristic: each
+swaps the kitty card it values most for its least valued card when that is a gain (a
+defender gives its cheapest card, since the kitty counts for the declarer's side; under Nil
+the others do not swap).  ``"heuristic"``: the declarer does the same, but keeps a hand with
+3 of 4 trumps / side aces for the no-exchange point; ``"dd_best"``: the declarer's choice
+(keep, or any of the 16 swaps) is the best by double dummy per layout (optimistic, and never
+below the other two policies on any layout); ``"none"``: the declarer keeps its hand.
+``p_exchange`` is how often the declarer swapped; there is no raise (the contract is fixed
+before the round).
 
 Games without a declaring side and trick-bid games (Spades, Gamut, Oh Hell, Hearts, and
 leasters with ``policy="paranoid"``) are analysed for the analyst's seat as
@@ -92,12 +118,16 @@ import time
 from .simulate import NO_DECLARER_CONTRACTS, _layout_rules, _play, _scored_frame, bid_contracts, declarer_count
 from .stats import Moments, wilson_interval
 
-__all__ = ["contract_odds", "compare_kitty_policies", "deal_probability", "KITTY_POLICIES", "EXCHANGE_GAMES", "heuristic_exchange"]
+__all__ = ["contract_odds", "compare_kitty_policies", "deal_probability", "KITTY_POLICIES", "EXCHANGE_GAMES",
+           "SWAP_GAMES", "heuristic_exchange", "heuristic_swaps"]
 
 KITTY_POLICIES = ("heuristic", "dd_best", "none")
 
-#: Games in which the declarer may take the whole kitty and bury as many cards.
-EXCHANGE_GAMES = frozenset({"goathead3"})
+#: Games in which the declarer takes the whole kitty and buries as many cards.
+EXCHANGE_GAMES = frozenset({"goathead3", "sheepshead"})
+
+#: Games with a kitty round: each player in turn may swap one card with the kitty.
+SWAP_GAMES = frozenset({"goathead4"})
 
 #: Default: enumerate when at most this many layouts agree with what is known.
 EXACT_LIMIT = 100_000
@@ -159,13 +189,17 @@ def _strength(g: Game, contract: str, masks: np.ndarray, rules: Mapping[str, Any
     return np.bitwise_count(masks & good).astype(np.int64)
 
 
-def _keep_values(g: Game, contract: str, rules: Mapping[str, Any]) -> tuple[np.ndarray, np.ndarray]:
-    """Deck card ids and how much the heuristic wants to keep each (low = bury first)."""
+def _keep_values(g: Game, contract: str, rules: Mapping[str, Any], defender: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """Deck card ids and how much the heuristic wants to keep each (low = bury first).
+
+    The declarer's side banks the points of what it buries, so among the cards that are
+    neither trumps nor aces it gives away the most points first; a ``defender`` (Goathead
+    4p kitty round) would hand those points to the declarer, so gives the fewest first."""
     lay = g.layout(contract, **_layout_rules(g.id, rules))
     deck = np.array(sorted(int(c) for c in lay.deck), dtype=np.int64)
     pts = lay.point_table().astype(np.int64)
     keep = np.zeros(len(deck), dtype=np.int64)
-    if lay.objective == "nil":
+    if lay.objective == "nil" and not defender:
         # Nil: bury the strongest cards (highest rank within their suit).
         for i, c in enumerate(deck.tolist()):
             suit = lay.suits[lay.effective_suit(c)]
@@ -179,6 +213,8 @@ def _keep_values(g: Game, contract: str, rules: Mapping[str, Any]) -> tuple[np.n
             keep[i] = 1000 + int(lay.card_to_bit[c])
         elif c in aces:
             keep[i] = 500
+        elif defender:
+            keep[i] = 10 * int(pts[c]) + int(lay.card_to_bit[c]) % 16
         else:
             keep[i] = -10 * int(pts[c]) - int(lay.card_to_bit[c]) % 16
     return deck, keep
@@ -199,17 +235,26 @@ def heuristic_exchange(game: str | Game, contract: str, hands: np.ndarray, kitty
     (True, 'Q♠ J♠ K♥ Q♥ Q♣ J♣', 'K♠ 10♥')
     """
     g = get_game(game)
+    if g.id not in EXCHANGE_GAMES:
+        raise ValueError(f"{g.id} has no whole-kitty exchange; games with one: {', '.join(sorted(EXCHANGE_GAMES))}")
     rules = dict(rules or {})
     hands = np.asarray(hands, dtype=np.uint64)
     kitty = np.asarray(kitty, dtype=np.uint64)
     lay = g.layout(contract, **_layout_rules(g.id, rules))
     nil = lay.objective == "nil"
     strong = _strength(g, contract, hands, rules) >= g.hand_size - 1
-    exchanged = np.ones(len(hands), dtype=bool) if nil else ~strong
+    # Sheepshead: picking means taking the blind, so the picker always exchanges.
+    exchanged = np.ones(len(hands), dtype=bool) if (nil or g.id == "sheepshead") else ~strong
     pool = hands | kitty
     deck, keep = _keep_values(g, contract, rules)
     held = _bits(pool, deck)
     score = np.where(held, keep[None, :], np.iinfo(np.int64).max)
+    hold = _hold_card_index(g, contract, pool, deck, keep)
+    if hold is not None:
+        # A called-ace picker must keep a card of the called suit: never bury the one
+        # the heuristic values most.
+        rows = np.flatnonzero(hold >= 0)
+        score[rows, hold[rows]] = np.iinfo(np.int64).max - 1
     order = np.argsort(score, axis=1, kind="stable")[:, : g.kitty_size]
     buried = np.zeros(len(hands), dtype=np.uint64)
     for j in range(g.kitty_size):
@@ -219,9 +264,109 @@ def heuristic_exchange(game: str | Game, contract: str, hands: np.ndarray, kitty
     return exchanged, new_hand, buried
 
 
+def _called_suit_mask(g: Game, contract: str) -> int:
+    """Sheepshead called ace / ten: the fail cards of the called suit (0 for other contracts)."""
+    if g.id != "sheepshead" or not contract.startswith("called_"):
+        return 0
+    letter = {"clubs": "C", "spades": "S", "hearts": "H"}[contract.split("_")[2]]
+    return CardSet(c for c in CardSet(g.deck).suit(letter) if c.rank_name not in ("Q", "J")).mask
+
+
+def _hold_card_index(g: Game, contract: str, pool: np.ndarray, deck: np.ndarray, keep: np.ndarray) -> np.ndarray | None:
+    """Per row, the deck index of the called-suit card the picker keeps (−1: none in the
+    pool); ``None`` when the contract calls no suit."""
+    called = _called_suit_mask(g, contract)
+    if not called:
+        return None
+    in_suit = _bits(pool & np.uint64(called), deck)
+    best = np.argmax(np.where(in_suit, keep[None, :], np.iinfo(np.int64).min), axis=1)
+    return np.where(in_suit.any(axis=1), best, -1)
+
+
 def _higher(g: Game, contract: str) -> list[str]:
+    """The declared contract and those the declarer may switch to after the exchange.
+
+    Goathead 3p: every higher contract.  Sheepshead: going alone instead of calling a
+    partner card (called ace / ten, or a called jack), which the picker decides after
+    taking the blind; ``jd`` fixes the partner by the cards, so nothing to choose.
+    """
+    if g.id == "sheepshead":
+        choose = contract.startswith("called_") or contract in ("jc", "js", "jh")
+        return [contract, "alone"] if choose else [contract]
+    if g.id != "goathead3":
+        return [contract]
     order = [c for c in g.contracts if c not in NO_DECLARER_CONTRACTS]
     return order[order.index(contract):]
+
+
+def _heuristic_raise(g: Game, contract: str, target: str, base: np.ndarray, best: np.ndarray,
+                     s: np.ndarray) -> np.ndarray:
+    """Rows where the heuristic switches to ``target``: Goathead, when the target's trumps
+    plus side aces beat the declared contract's by at least 2; Sheepshead, going alone
+    when all six cards are trumps or fail aces."""
+    if g.id == "sheepshead":
+        return s >= g.hand_size
+    return (s >= base + 2) & (s > best)
+
+
+def heuristic_swaps(game: str | Game, contract: str, deals: np.ndarray, declarer: int, *,
+                    rules: Mapping[str, Any] | None = None, leader: int = 0,
+                    first: Any = None) -> tuple[np.ndarray, np.ndarray]:
+    """The Goathead 4p kitty round played by the heuristic: ``(new_deals, declarer_swapped)``.
+
+    In turn — the declarer, each other player to the left, the dealer once more (the
+    dealer sits before ``leader``) — a player swaps the kitty card they value most for the
+    card of their hand they value least, when that is a gain (trumps, then aces, are worth
+    most).  The declarer keeps a strong hand (3 of 4 cards trumps or side aces) for the
+    no-exchange point and gives away points (the kitty counts for its side); the others
+    give away their cheapest card.  Under Nil only the declarer swaps (it wants low cards;
+    what helps the defenders is not modelled).  ``first``: the declarer's own swap, given
+    as ``(swap bool[n], give id[n], take id[n])``, instead of the heuristic's.
+
+    >>> import numpy as np
+    >>> d = np.array([[CardSet.parse(h).mask for h in ("AD KD 10H QS", "JC AC KC QC", "JS AS KS QH",
+    ...                                              "JH AH KH QD", "JD 10D 10C 10S")]], dtype=np.uint64)
+    >>> new, swapped = heuristic_swaps("goathead4", "diamonds", d, 0)
+    >>> str(CardSet(int(new[0, 0]))), bool(swapped[0])     # the declarer took J♦, gave 10♥
+    ('Q♠ A♦ K♦ J♦', True)
+    >>> str(CardSet(int(new[0, 1])))                        # seat 1 took 10♦ for Q♣
+    '10♦ A♣ K♣ J♣'
+    """
+    g = get_game(game)
+    if g.id not in SWAP_GAMES:
+        raise ValueError(f"{g.id} has no kitty round; games with one: {', '.join(sorted(SWAP_GAMES))}")
+    rules = dict(rules or {})
+    d = np.array(deals, dtype=np.uint64, copy=True)
+    n, k = g.n_seats, g.n_seats
+    m = len(d)
+    nil = g.layout(contract, **_layout_rules(g.id, rules)).objective == "nil"
+    dealer = (int(leader) - 1) % n
+    order = [int(declarer), *((int(declarer) + j) % n for j in range(1, n)), dealer]
+    deck, keep_d = _keep_values(g, contract, rules)
+    _, keep_o = _keep_values(g, contract, rules, defender=True)
+    swapped = np.zeros(m, dtype=bool)
+    for i, s in enumerate(order):
+        is_decl = s == int(declarer)
+        if nil and not is_decl:
+            continue
+        if is_decl and i == 0 and first is not None:
+            do, give, take = (np.asarray(x) for x in first)
+        else:
+            keep = keep_d if is_decl else keep_o
+            hand_b, kit_b = _bits(d[:, s], deck), _bits(d[:, k], deck)
+            worst = np.argmin(np.where(hand_b, keep[None, :], np.iinfo(np.int64).max), axis=1)
+            best = np.argmax(np.where(kit_b, keep[None, :], np.iinfo(np.int64).min), axis=1)
+            do = keep[best] > keep[worst]
+            if is_decl and i == 0 and not nil:
+                do &= _strength(g, contract, d[:, s], rules) < g.hand_size - 1
+            give, take = deck[worst], deck[best]
+        gb = np.uint64(1) << give.astype(np.uint64)
+        tb = np.uint64(1) << take.astype(np.uint64)
+        d[:, s] = np.where(do, (d[:, s] & ~gb) | tb, d[:, s])
+        d[:, k] = np.where(do, (d[:, k] & ~tb) | gb, d[:, k])
+        if is_decl:
+            swapped |= do
+    return d, swapped
 
 
 # -- one chunk of layouts ---------------------------------------------------------------
@@ -251,8 +396,9 @@ def _odds_rows(g: Game, contract: str, deals: np.ndarray, rules: Mapping[str, An
     kitty = deals[:, n_seats]
     hand = deals[:, seat]
     n = len(deals)
-    can_exchange = g.id in EXCHANGE_GAMES and g.kitty_size > 0
-    if policy == "none" or not can_exchange:
+    if g.id in SWAP_GAMES:
+        return _swap_rows(g, contract, deals, rules, seat, leader, policy)
+    if policy == "none" or g.id not in EXCHANGE_GAMES or g.kitty_size == 0:
         ex = np.zeros(n, dtype=bool)
         pay, made, pts = _score_rows(g, np.full(n, contract, dtype=object), deals, ex, kitty, rules, seat, leader)
         return {"payout": pay, "made": made, "points": pts, "exchanged": ex.astype(float), "raised": np.zeros(n)}
@@ -267,7 +413,7 @@ def _odds_rows(g: Game, contract: str, deals: np.ndarray, rules: Mapping[str, An
                     continue
                 ex_c, new_c, bur_c = heuristic_exchange(g, c, hand, kitty, rules)
                 s = _strength(g, c, new_c, rules)
-                better = ex & ex_c & (s >= base + 2) & (s > best)
+                better = ex & ex_c & _heuristic_raise(g, contract, c, base, best, s)
                 if better.any():
                     best = np.where(better, s, best)
                     played = np.where(better, c, played)
@@ -282,7 +428,9 @@ def _odds_rows(g: Game, contract: str, deals: np.ndarray, rules: Mapping[str, An
     # dd_best: every option, keep the best payout per layout.
     best_pay = np.full(n, -np.inf)
     out = {k: np.zeros(n) for k in ("made", "points", "exchanged", "raised")}
-    options: list[tuple[str, bool, Any]] = [(contract, False, None)]
+    # Goathead may keep the hand (no exchange); a Sheepshead picker always takes the blind
+    # (burying the blind's own two cards is one of the burials).
+    options: list[tuple[str, bool, Any]] = [(contract, False, None)] if g.id == "goathead3" else []
     for c in _higher(g, contract):
         for pair in itertools.combinations(range(g.hand_size + g.kitty_size), g.kitty_size):
             options.append((c, True, pair))
@@ -304,12 +452,51 @@ def _odds_rows(g: Game, contract: str, deals: np.ndarray, rules: Mapping[str, An
             buried, d = kitty, deals
         exv = np.full(n, exch)
         pay, made, pts = _score_rows(g, np.full(n, c, dtype=object), d, exv, buried, rules, seat, leader)
+        called = np.uint64(_called_suit_mask(g, c))
+        if called:
+            # The picker must keep a card of the called suit (when the pool has one).
+            pay = np.where(((pool & called) != 0) & ((d[:, seat] & called) == 0), -np.inf, pay)
         better = pay > best_pay
         best_pay = np.where(better, pay, best_pay)
         out["made"] = np.where(better, made, out["made"])
         out["points"] = np.where(better, pts, out["points"])
         out["exchanged"] = np.where(better, float(exch), out["exchanged"])
         out["raised"] = np.where(better, float(c != contract), out["raised"])
+    out["payout"] = best_pay
+    return out
+
+
+def _swap_rows(g: Game, contract: str, deals: np.ndarray, rules: Mapping[str, Any], seat: int, leader: int,
+               policy: str) -> dict[str, np.ndarray]:
+    """Goathead 4p: the kitty round (:func:`heuristic_swaps`); the declarer keeps its hand
+    (``none``), swaps by the heuristic, or (``dd_best``) takes the best of keeping and the
+    16 swaps per layout; the others always follow the heuristic.  No raise: the contract
+    is fixed before the round."""
+    n = len(deals)
+    k = g.n_seats
+    keep = (np.zeros(n, dtype=bool), np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64))
+    firsts: list[Any] = [None] if policy == "heuristic" else [keep]
+    if policy == "dd_best":
+        deck = np.array(sorted(int(x) for x in g.deck), dtype=np.int64)
+
+        def ids(masks: np.ndarray, size: int) -> np.ndarray:
+            held = _bits(masks, deck)
+            return np.sort(np.where(held, deck[None, :], 10**6), axis=1)[:, :size]
+
+        hand_ids, kit_ids = ids(deals[:, seat], g.hand_size), ids(deals[:, k], g.kitty_size)
+        for i in range(g.hand_size):
+            for j in range(g.kitty_size):
+                firsts.append((np.ones(n, dtype=bool), hand_ids[:, i], kit_ids[:, j]))
+    best_pay = np.full(n, -np.inf)
+    out = {x: np.zeros(n) for x in ("made", "points", "exchanged", "raised")}
+    for first in firsts:
+        d, swapped = heuristic_swaps(g, contract, deals, seat, rules=rules, leader=leader, first=first)
+        pay, made, pts = _score_rows(g, np.full(n, contract, dtype=object), d, swapped, d[:, k], rules, seat, leader)
+        better = pay > best_pay
+        best_pay = np.where(better, pay, best_pay)
+        out["made"] = np.where(better, made, out["made"])
+        out["points"] = np.where(better, pts, out["points"])
+        out["exchanged"] = np.where(better, swapped.astype(float), out["exchanged"])
     out["payout"] = best_pay
     return out
 
@@ -335,16 +522,24 @@ def _odds_chunk(spec: dict[str, Any], index: int, seed_seq: np.random.SeedSequen
         for k, v in r.items():
             row[f"{k}__s1"] = float(np.sum(v))
             row[f"{k}__s2"] = float(np.sum(v * v))
+        row.update(_range(r["payout"]))
         rows.append(row)
     return pd.DataFrame(rows)
 
 
 def _seat_odds_rows(g: Game, contract: str, deals: np.ndarray, spec: dict[str, Any]) -> list[dict[str, Any]]:
     """Sums per bid of the per-seat double-dummy rows (:func:`analysis.paranoid.seat_frame`)."""
-    from .paranoid import seat_frame
+    from .paranoid import seat_frame, seat_kind
 
     seat = spec["seat"]
-    f = seat_frame(g, contract, deals, seat=seat, leader=spec["leader"], rules=spec["rules"])
+    if seat_kind(g, contract) in ("team_bid", "exact_bid"):
+        from .bids import bid_frame, bids_of
+
+        bids = [b for b in bids_of(g, contract, spec["rules"]) if b != spec.get("forbidden_bid")]
+        f = bid_frame(g, contract, deals, seat=seat, leader=spec["leader"], rules=spec["rules"], bids=bids,
+                      bags=spec.get("bags"))
+    else:
+        f = seat_frame(g, contract, deals, seat=seat, leader=spec["leader"], rules=spec["rules"])
     rows = []
     for bid, part in f.groupby("bid", sort=True):
         pay = part[f"payout_{seat}"].to_numpy(dtype=float)
@@ -357,8 +552,18 @@ def _seat_odds_rows(g: Game, contract: str, deals: np.ndarray, spec: dict[str, A
             row[f"{k}__s1"] = float(np.sum(v))
             row[f"{k}__s2"] = float(np.sum(v * v))
         row["payout__k"] = float(ok.sum())
+        row.update(_range(pay[ok]))
+        if "bag_penalty" in part.columns:
+            row["bag_penalty__s1"] = float(part["bag_penalty"].to_numpy(dtype=float).sum())
         rows.append(row)
     return rows
+
+
+def _range(v: np.ndarray) -> dict[str, float]:
+    """The payout's smallest and largest value (the scale of the payout stopping rule)."""
+    if not len(v):
+        return {"payout__min": np.inf, "payout__max": -np.inf}
+    return {"payout__min": float(np.min(v)), "payout__max": float(np.max(v))}
 
 
 def _default_chunk(g: Game, per_seat: Mapping[str, bool], rules: Mapping[str, Any]) -> int:
@@ -394,6 +599,9 @@ def contract_odds(
     progress: bool | None = None,
     policy: str = "dd",
     time_budget: float | None = None,
+    target_ev_se: float | None = None,
+    bags: int = 0,
+    bids_before: int | None = None,
 ) -> pd.DataFrame:
     """Make probability and expected payout of every contract for ``hand`` held in ``seat``.
 
@@ -414,12 +622,31 @@ def contract_odds(
     method:
         ``"exact"`` (enumerate every layout), ``"sample"``, or ``"auto"``: exact when at
         most ``exact_limit`` layouts agree with what is known.
-    target_se, max_deals:
-        Sampling stops when the standard error of every make probability is at most
-        ``target_se`` (checked after each chunk, in chunk order, so the result does not
-        depend on ``n_jobs``) or after ``max_deals`` layouts.
+    target_se, target_ev_se, max_deals:
+        Sampling stops when both targets are reached — the standard error of every make
+        probability at most ``target_se`` and that of every expected payout at most
+        ``target_ev_se`` (absolute, in payout units) — or after ``max_deals`` layouts.
+        ``target_ev_se=None`` (default) makes the payout target relative: ``target_se``
+        times the range (largest minus smallest) of the payouts seen for that row, i.e. the
+        same precision on the scale where a probability's range is 1.  Checked after each
+        chunk, in chunk order, so the result does not depend on ``n_jobs``;
+        ``attrs["stopped_by"]`` says what ended the run (``"exact"``, ``"target_se"``,
+        ``"max_deals"``, ``"time_budget"``).
     kitty_policy:
-        ``"heuristic"``, ``"dd_best"`` (optimistic) or ``"none"`` (module docstring).
+        ``"heuristic"``, ``"dd_best"`` (optimistic) or ``"none"`` (module docstring); used
+        in 3-player Goathead, Sheepshead and 4-player Goathead.
+    bags:
+        Spades: the analysed seat's team's running bag count before this hand (default
+        0).  The bag roll-over (rule option ``sandbags``) is then in ``ev``: every multiple
+        of ten the count passes costs 110 (so ``bags=0`` charges only ten or more
+        overtricks in one hand); the column ``bag_penalty`` is its expected part of ``ev``.
+        Non-zero ``bags`` with another game or with ``sandbags=False`` is a ``ValueError``.
+    bids_before:
+        Oh Hell with the rule option ``no_equal_total``: when the seat is the dealer (the
+        seat before ``leader``; it bids last), the sum of the earlier bids — required there,
+        as the forbidden bid ``hand_size - bids_before`` depends on it; that bid's row is
+        left out (``attrs["forbidden_bid"]``).  Other seats are not restricted and their
+        figures do not change (:mod:`analysis.bids`).
     seed, chunk_size, n_jobs, backend:
         Sampling seed and parallelism (see :mod:`analysis.engine`).  ``chunk_size``
         defaults to 2048 layouts, 64 for per-seat analyses of hands up to 8 cards and 4
@@ -468,6 +695,12 @@ def contract_odds(
     from .simulate import _seat_rows
 
     per_seat = {c: _seat_rows(g.id, c, policy) for c in cons}
+    from .bids import check_bags, forbidden_bid
+
+    bags = check_bags(g, rules, bags)
+    forbidden = forbidden_bid(g, rules, seat, leader, bids_before)
+    if target_ev_se is not None and not float(target_ev_se) > 0:
+        raise ValueError(f"target_ev_se must be a positive payout standard error; got {target_ev_se!r}")
     if chunk_size is None:
         chunk_size = _default_chunk(g, per_seat, rules)
     if time_budget is not None and not float(time_budget) > 0:
@@ -495,8 +728,9 @@ def contract_odds(
     spec: dict[str, Any] = {
         "game": g.id, "contracts": cons, "rules": rules, "seat": seat, "leader": int(leader),
         "kitty_policy": kitty_policy, "chunk_size": int(chunk_size), "fixed": fx, "where": cond,
-        "budget_factor": 200, "deals": None, "per_seat": per_seat,
+        "budget_factor": 200, "deals": None, "per_seat": per_seat, "bags": bags, "forbidden_bid": forbidden,
     }
+    stopped_by = "exact" if exact else "max_deals"
     if exact:
         deals = enumerate_deals(g.id, [int(x) for x in fx], max_count=max(exact_limit, 5_000_000 if method == "exact" else exact_limit),
                                 **lrules)
@@ -524,9 +758,11 @@ def contract_odds(
                 sums = _add(sums, part)
                 if bar is not None:
                     bar.update(int(part["n"].iloc[0]))
-                if _precise_enough(sums, target_se):
+                if _precise_enough(sums, target_se, target_ev_se):
+                    stopped_by = "target_se"
                     break
                 if time_budget is not None and time.monotonic() - t0 > float(time_budget):
+                    stopped_by = "time_budget"
                     break
         finally:
             close = getattr(results, "close", None)
@@ -540,7 +776,8 @@ def contract_odds(
     out.attrs.update({
         "method": "exact" if exact else "sampled", "n_layouts": int(n_layouts), "kitty_policy": kitty_policy,
         "optimistic": kitty_policy == "dd_best", "level": level, "seat": seat, "hand": str(h), "game": g.id,
-        "policy": policy,
+        "policy": policy, "stopped_by": stopped_by, "target_se": target_se, "target_ev_se": target_ev_se,
+        "bags": bags, "forbidden_bid": forbidden,
     })
     return out
 
@@ -549,14 +786,36 @@ def _add(state: pd.DataFrame | None, part: pd.DataFrame) -> pd.DataFrame:
     if "bid" in part.columns:
         part = part.assign(bid=part["bid"].fillna(-1).astype(np.int64))
     part = part.set_index(["contract", "bid"] if "bid" in part.columns else "contract")
-    return part if state is None else state.add(part, fill_value=0)
+    if state is None:
+        return part
+    out = state.add(part, fill_value=0)
+    for c, how in (("payout__min", "min"), ("payout__max", "max")):  # not sums
+        if c in part.columns:
+            out[c] = pd.concat([state[c], part[c]], axis=1).agg(how, axis=1)
+    return out
 
 
-def _precise_enough(sums: pd.DataFrame, target_se: float) -> bool:
+def _precise_enough(sums: pd.DataFrame, target_se: float, target_ev_se: float | None = None) -> bool:
+    """Both stopping targets reached: every make probability's standard error at most
+    ``target_se`` and every expected payout's at most ``target_ev_se`` (absolute, payout
+    units) or, when that is ``None``, at most ``target_se`` times the range of the payouts
+    seen (so on the scale where a probability's range is 1, the same target)."""
     n = sums["n"].to_numpy(dtype=float)
     p = sums["made__s1"].to_numpy() / n
     se = np.sqrt(np.maximum(p * (1 - p), 1.0 / n) / n)  # a floor so p = 0 or 1 needs some n
-    return bool((se <= target_se).all())
+    if not bool((se <= target_se).all()):
+        return False
+    k = sums["payout__k"].to_numpy(dtype=float)
+    defined = k > 0  # leasters: no payout, nothing to reach
+    s1, s2 = sums["payout__s1"].to_numpy(dtype=float), sums["payout__s2"].to_numpy(dtype=float)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        var = np.maximum(s2 - s1 * s1 / k, 0.0) / (k - 1)
+        ev_se = np.where(k >= 2, np.sqrt(var / k), np.inf)
+    if target_ev_se is None:
+        target = target_se * (sums["payout__max"].to_numpy(dtype=float) - sums["payout__min"].to_numpy(dtype=float))
+    else:
+        target = np.full(len(k), float(target_ev_se))
+    return bool((~defined | (ev_se <= target)).all())
 
 
 def _finish(sums: pd.DataFrame, contracts: Sequence[str], level: float, exact: bool) -> pd.DataFrame:
@@ -578,6 +837,8 @@ def _finish(sums: pd.DataFrame, contracts: Sequence[str], level: float, exact: b
             "points": r["points__s1"] / n,
             "p_exchange": r["exchanged__s1"] / n, "p_raise": r["raised__s1"] / n,
         })
+        if "bag_penalty__s1" in r.index:
+            rows[-1]["bag_penalty"] = r["bag_penalty__s1"] / n
     return pd.DataFrame(rows)
 
 

@@ -730,19 +730,69 @@ def _reduce_summary(by: list[str], n_seats: int, state: pd.DataFrame | None, fra
 
 # -- paired comparisons ------------------------------------------------------------------
 
+_VARIANT_KEYS = ("contract", "rules", "policy", "declarer", "bid", "bags", "bids_before")
+
+
 def _variant(base: _RunSpec, v: Mapping[str, Any] | str) -> dict[str, Any]:
     if isinstance(v, str):
         v = {"contract": v}
     v = dict(v)
-    unknown = set(v) - {"contract", "rules", "policy", "declarer"}
+    unknown = set(v) - set(_VARIANT_KEYS)
     if unknown:
-        raise ValueError(f"a variant may set contract, rules, policy, declarer; got {sorted(unknown)}")
+        raise ValueError(f"a variant may set {', '.join(_VARIANT_KEYS)}; got {sorted(unknown)}")
     return {
         "contract": v.get("contract", base.contracts[0]),
         "rules": {**base.rules, **dict(v.get("rules") or {})},
         "policy": v.get("policy", base.policy),
         "declarer": int(v.get("declarer", base.declarer)),
+        "bid": None if v.get("bid") is None else int(v["bid"]),
+        "bags": v.get("bags"),
+        "bids_before": v.get("bids_before"),
     }
+
+
+def _check_seat_variant(g: Game, v: dict[str, Any], leader: int) -> None:
+    """A per-seat variant (no declaring side / a bid game): the bid and the bid-game inputs."""
+    from .bids import bids_of, check_bags, forbidden_bid
+    from .paranoid import seat_kind
+
+    kind = seat_kind(g, v["contract"])
+    if kind in ("team_bid", "exact_bid"):
+        valid = bids_of(g, v["contract"], v["rules"])
+        if v["bid"] is None:
+            raise ValueError(f"a {g.id}/{v['contract']} variant needs a bid: one of {list(valid)}")
+        if v["bid"] not in valid:
+            raise ValueError(f"bid {v['bid']} not possible in {g.id}/{v['contract']}; valid bids: {list(valid)}")
+        if forbidden_bid(g, v["rules"], v["declarer"], leader, v["bids_before"]) == v["bid"]:
+            raise ValueError(f"bid {v['bid']} is forbidden to the dealer by no_equal_total after earlier bids "
+                             f"totalling {v['bids_before']}")
+    elif v["bid"] is not None:
+        raise ValueError(f"{g.id}/{v['contract']} has no bids; do not give a bid")
+    elif v["bids_before"] is not None:
+        forbidden_bid(g, v["rules"], v["declarer"], leader, v["bids_before"])  # says why it means nothing
+    v["bags"] = check_bags(g, v["rules"], v["bags"])
+
+
+def _seat_variant_frame(g: Game, v: dict[str, Any], deals: np.ndarray, leader: int,
+                        solves: dict[tuple, Any], nil: bool) -> pd.DataFrame:
+    """One row per deal: the variant's bid (or the contract's per-seat row) for its seat.
+    Solves are shared between variants that differ only in scoring (``solves`` cache)."""
+    from .paranoid import seat_frame, seat_kind
+
+    seat = v["declarer"]
+    lrules = tuple(sorted(_layout_rules(g.id, v["rules"]).items()))
+    if seat_kind(g, v["contract"]) in ("team_bid", "exact_bid"):
+        from .bids import bid_rows, bid_solve
+
+        key = ("bid", v["contract"], lrules, seat)
+        if key not in solves:
+            solves[key] = bid_solve(g, v["contract"], deals, seat=seat, leader=leader, rules=v["rules"], nil=nil)
+        return bid_rows(g, v["contract"], deals, solves[key], seat=seat, leader=leader, rules=v["rules"],
+                        bids=[v["bid"]], bags=v["bags"])
+    key = ("seat", v["contract"], tuple(sorted(v["rules"].items())), seat)
+    if key not in solves:
+        solves[key] = seat_frame(g, v["contract"], deals, seat=seat, leader=leader, rules=v["rules"])
+    return solves[key]
 
 
 def _compare_chunk(spec: _RunSpec, index: int, seed_seq: np.random.SeedSequence, size: int) -> pd.DataFrame:
@@ -750,8 +800,15 @@ def _compare_chunk(spec: _RunSpec, index: int, seed_seq: np.random.SeedSequence,
     deals = _deal(spec, deal_ss, size)
     g = get_game(spec.game)
     cols = {}
-    plays: dict[tuple, Mapping[str, np.ndarray]] = {}
+    plays: dict[tuple, Any] = {}
+    nil = any(v["bid"] == 0 for v in spec.variants)
     for tag, v in zip("ab", spec.variants):
+        if _seat_rows(spec.game, v["contract"], v["policy"]):
+            f = _seat_variant_frame(g, v, deals, spec.leader, plays, nil)
+            cols[f"made_{tag}"] = f["made"].astype("float").to_numpy()
+            cols[f"declarer_payout_{tag}"] = f[f"payout_{v['declarer']}"].to_numpy(dtype=float)
+            cols[f"value_{tag}"] = f["value"].to_numpy(dtype=float)
+            continue
         # Only the options the game registry knows can change the play; the scorer's own
         # options re-score the same play.
         key = (v["contract"], tuple(sorted(_layout_rules(spec.game, v["rules"]).items())), v["policy"], v["declarer"])
@@ -768,10 +825,20 @@ def _compare_chunk(spec: _RunSpec, index: int, seed_seq: np.random.SeedSequence,
     return out
 
 
+def _metrics(frame: pd.DataFrame) -> list[str]:
+    return [c[:-2] for c in frame.columns if c.endswith("_a")]
+
+
 def _reduce_compare(state: dict[str, Moments] | None, frame: pd.DataFrame) -> dict[str, Moments]:
     state = dict(state or {})
-    for metric in ("made", "declarer_payout", "declarer_points"):
+    state.setdefault("__metrics__", _metrics(frame))
+    for metric in _metrics(frame):
         a, b = frame[f"{metric}_a"].to_numpy(), frame[f"{metric}_b"].to_numpy()
+        if metric == "declarer_payout":
+            # Per-seat payouts the analysis leaves undefined (NaN, leasters) are left out,
+            # pairwise, so both means stay on the same deals.
+            ok = ~(np.isnan(a) | np.isnan(b))
+            a, b = a[ok], b[ok]
         for k, x in ((f"{metric}|a", a), (f"{metric}|b", b), (f"{metric}|diff", a - b)):
             state[k] = state.get(k, Moments()) + Moments.of(x)
     return state
@@ -805,36 +872,72 @@ def compare(
     ``a={"policy": "greedy"}, b={"policy": "dd"}`` two ways of playing.  A variant that
     only changes scoring options is scored on the same solve (solve once, score many).
 
-    Returns one row per metric (``made``, ``declarer_payout``, ``declarer_points``) with the
-    means under ``a`` and ``b``, ``diff = a - b`` and its t interval ``diff_lo``/``diff_hi``
-    (paired, so the deal-to-deal noise shared by both variants cancels).
+    Bid games and games without a declaring side (Spades, Gamut Spades, Oh Hell; Hearts,
+    Gamut Hearts / Clubs; leasters with ``policy="paranoid"``) are compared for one seat —
+    the variant's ``declarer`` — with the per-seat double-dummy figures of
+    :mod:`analysis.bids` / :mod:`analysis.paranoid`.  A bid game's variant names its
+    ``bid`` (Spades: 0 = nil, else the team's bid), so ``a={"bid": 4}, b={"bid": 5}``
+    compares two bids, ``a={"bid": 4, "rules": {"sandbags": False}}, b={"bid": 4}`` two rule
+    options, ``a={"contract": "notrump", "bid": 2}, b={"contract": "hearts", "bid": 2}`` two
+    Oh Hell trumps.  Spades variants may give ``bags`` (the seat's team's bag count before the
+    hand: the roll-over is then scored, :func:`analysis.bids.bid_frame`); an Oh Hell dealer
+    under ``no_equal_total`` gives ``bids_before`` (:func:`analysis.bids.forbidden_bid`; a
+    forbidden bid is a ``ValueError``).  Variants that differ only in scoring options share
+    the solves.  The two variants must be of one kind (both per seat, or both with a declarer).
+
+    Returns one row per metric (``made``, ``declarer_payout``, ``declarer_points``; per seat
+    ``made``, ``declarer_payout`` — the seat's payout, deals where it is undefined left out —
+    and ``value``, the seat's double-dummy value) with the means under ``a`` and ``b``,
+    ``diff = a - b`` and its t interval ``diff_lo``/``diff_hi`` (paired, so the deal-to-deal
+    noise shared by both variants cancels).
 
     >>> c = compare("goathead3", 40, "clubs", "court", seed=4, n_jobs=1)
     >>> c.metric.tolist()
     ['made', 'declarer_payout', 'declarer_points']
     >>> bool((c.diff_lo <= c["diff"]).all() and (c["diff"] <= c.diff_hi).all())
     True
+
+    Two Oh Hell bids of seat 1 on the same 3-card deals:
+
+    >>> c = compare("ohhell", 20, {"bid": 1}, {"bid": 0}, rules={"hand_size": 3}, declarer=1, seed=2,
+    ...             n_jobs=1)
+    >>> c.metric.tolist(), c.attrs["per_seat"]
+    (['made', 'declarer_payout', 'value'], True)
     """
     g, spec = _prepare(game, None, rules, declarer, leader, policy, chunk_size, fixed, where)
     va, vb = _variant(spec, a), _variant(spec, b)
+    kinds = []
     for v in (va, vb):
-        g.check_contract(v["contract"])
+        v["contract"] = g.check_contract(v["contract"])
         if v["policy"] not in POLICIES:
             raise ValueError(f"unknown policy {v['policy']!r}; valid policies: {', '.join(POLICIES)}")
-        if _per_seat(g.id, v["contract"]):
-            raise ValueError(f"compare needs contracts with a declarer; {v['contract']!r} has none")
+        if not 0 <= v["declarer"] < g.n_seats:
+            raise ValueError(f"declarer must be a seat 0..{g.n_seats - 1}; got {v['declarer']!r}")
         from trickcore.scoring._frame import resolve_rules
 
         resolve_rules(g.id, v["rules"])
+        per_seat = _seat_rows(g.id, v["contract"], v["policy"])
+        if per_seat:
+            _check_seat_variant(g, v, spec.leader)
+        elif _per_seat(g.id, v["contract"]):
+            raise ValueError(f"{g.id}/{v['contract']} has no declaring side: compare it per seat with policy "
+                             "'dd' (bid games, Hearts, Gamut) or 'paranoid' (leasters); play-outs of such "
+                             "games need bids from trickcore.rounds")
+        elif any(v[k] is not None for k in ("bid", "bags", "bids_before")):
+            raise ValueError(f"{g.id}/{v['contract']} has a declarer: bid, bags and bids_before are for bid games")
+        kinds.append(per_seat)
+    if kinds[0] != kinds[1]:
+        raise ValueError("compare pairs like with like: one variant is analysed per seat (no declaring side), "
+                         "the other has a declarer")
     spec = _RunSpec(**{**spec.__dict__, "variants": (va, vb)})
     task = functools.partial(_compare_chunk, spec)
     sums = engine.run_chunks(task, n_deals, seed=seed, chunk_size=chunk_size, n_jobs=n_jobs, backend=backend,
                              reduce=_reduce_compare, progress=progress, desc=f"{g.id} paired deals")
     rows = []
-    for metric in ("made", "declarer_payout", "declarer_points"):
+    for metric in sums["__metrics__"]:
         ma, mb, md = sums[f"{metric}|a"], sums[f"{metric}|b"], sums[f"{metric}|diff"]
         d, lo, hi = md.interval(level)
         rows.append({"metric": metric, "n": md.n, "a": ma.mean, "b": mb.mean, "diff": d, "diff_lo": lo, "diff_hi": hi})
     out = pd.DataFrame(rows)
-    out.attrs.update({"a": va, "b": vb, "game": g.id, "seed": seed})
+    out.attrs.update({"a": va, "b": vb, "game": g.id, "seed": seed, "per_seat": kinds[0]})
     return out
