@@ -140,3 +140,167 @@ def test_full_goathead_hand_is_enumerated_exactly():
     s = contract_odds("goathead3", HAND, contracts="hearts", method="sample", target_se=0.01, seed=2,
                       n_jobs=2, progress=False)
     assert s.p_make_lo.iloc[0] <= o.p_make.iloc[0] <= s.p_make_hi.iloc[0]
+
+
+# -- payout standard error in the stopping rule ------------------------------------------
+
+def _sums(n, made, pay_s1, pay_s2, lo, hi, k=None):
+    return pd.DataFrame({"n": [n], "made__s1": [made], "payout__k": [n if k is None else k], "payout__s1": [pay_s1],
+                         "payout__s2": [pay_s2], "payout__min": [lo], "payout__max": [hi]})
+
+
+def test_precise_enough_needs_both_targets():
+    from analysis.odds import _precise_enough
+
+    # 400 layouts, p = 1/2: SE 0.025.  Payouts 200 x (+1) and 200 x (-1): mean 0, sd 1.0025,
+    # SE 0.0501; range 2.
+    s = _sums(400, 200, 0.0, 400.0, -1.0, 1.0)
+    assert _precise_enough(s, 0.03)                  # payout: 0.0501 <= 0.03 * 2 = 0.06
+    assert not _precise_enough(s, 0.024)             # p fails (0.025 > 0.024)
+    # p = 0.1: SE 0.015 passes 0.02, the payout (0.0501 > 0.02 * 2) does not
+    s1 = _sums(400, 40, 0.0, 400.0, -1.0, 1.0)
+    assert not _precise_enough(s1, 0.02) and _precise_enough(s1, 0.026)
+    assert not _precise_enough(s, 0.03, target_ev_se=0.05)   # absolute: 0.0501 > 0.05
+    assert _precise_enough(s, 0.03, target_ev_se=0.051)
+    # payouts of a 10x scale: the relative target scales with them, the absolute does not
+    s10 = _sums(400, 200, 0.0, 40000.0, -10.0, 10.0)
+    assert _precise_enough(s10, 0.03) and not _precise_enough(s10, 0.03, target_ev_se=0.051)
+    # a payout the analysis leaves undefined (leasters) sets no target
+    assert _precise_enough(_sums(400, 200, 0.0, 0.0, np.inf, -np.inf, k=0), 0.03)
+
+
+def test_stopping_reports_its_criterion():
+    kw = dict(contracts=["hearts", "clubs"], method="sample", chunk_size=32, seed=8, kitty_policy="none")
+    loose = contract_odds("goathead3", HAND, target_se=0.2, max_deals=320, **kw)
+    assert loose.attrs["stopped_by"] == "target_se" and (loose.n == 32).all()
+    # the same probabilities target, a payout target it cannot reach: the budget stops it
+    strict = contract_odds("goathead3", HAND, target_se=0.2, target_ev_se=1e-6, max_deals=96, **kw)
+    assert strict.attrs["stopped_by"] == "max_deals" and (strict.n == 96).all()
+    # an absolute payout target between: stops at the first chunk where every payout SE meets it
+    t = 0.15
+    mid = contract_odds("goathead3", HAND, target_se=0.2, target_ev_se=t, max_deals=3200, **kw)
+    se = lambda o: (o.ev_hi - o.ev) / 1.96                                     # noqa: E731
+    assert mid.attrs["stopped_by"] == "target_se" and (se(mid) <= t * 1.01).all()
+    n = int(mid.n.iloc[0])
+    assert n > 32
+    before = contract_odds("goathead3", HAND, target_se=0.2, target_ev_se=t, max_deals=n - 32, **kw)
+    assert before.attrs["stopped_by"] == "max_deals" and (se(before) > t * 0.99).any()
+    exact = contract_odds("goathead3", HAND, contracts="hearts", fixed=KNOWN, kitty_policy="none")
+    assert exact.attrs["stopped_by"] == "exact"
+    with pytest.raises(ValueError, match="target_ev_se"):
+        contract_odds("goathead3", HAND, target_ev_se=0, **kw)
+
+
+# -- kitty decisions: Sheepshead and 4-player Goathead -------------------------------------
+
+SHEEP = ["10S KH QH 10D QC 10C", "AH 7H QD 9D 7D 7C", "JH 9H KD JD 8D 9C", "KS JS 8H AD KC JC",
+         "QS 9S 8S 7S 10H 8C", "AS AC"]   # seat 0 picks; the blind is A♠ A♣
+
+
+def _sheep_deal():
+    return np.array([[CardSet.parse(h).mask for h in SHEEP]], dtype=np.uint64)
+
+
+def test_sheepshead_bury_heuristic():
+    h, k = _sheep_deal()[:, 0], _sheep_deal()[:, 5]
+    ex, new, buried = heuristic_exchange("sheepshead", "jd", h, k)
+    assert bool(ex[0])                                        # the picker always takes the blind
+    assert str(CardSet(int(buried[0]))) == "10♠ 10♣"          # the fail tens (10 points each) go
+    assert CardSet.parse("AS AC QC QH 10D") <= CardSet(int(new[0]))   # trumps and fail aces stay
+    # a called-ace picker keeps its only card of the called suit (K♥), burying another
+    ex, new, buried = heuristic_exchange("sheepshead", "called_ace_hearts", h, k, {"partner": "called_ace"})
+    assert CardSet.parse("KH") <= CardSet(int(new[0]))
+    ex, new, buried = heuristic_exchange("sheepshead", "jd", np.array([CardSet.parse("KH 9S 8S QC QS JC").mask],
+                                         dtype=np.uint64), np.array([CardSet.parse("AD 7S").mask], dtype=np.uint64))
+    assert str(CardSet(int(buried[0]))) == "9♠ K♥"            # most points first, never a trump
+
+
+def test_sheepshead_kitty_policies_against_brute_force():
+    """One fully known deal: ``dd_best`` is the best of every burial (keeping a heart, the called
+    suit) and going alone, each scored directly; ``heuristic`` and ``none`` score their own play."""
+    import itertools
+
+    rules = {"partner": "called_ace"}
+    deal = _sheep_deal()
+    fixed = {s: SHEEP[s] for s in range(1, 5)}
+    cons = ["called_ace_hearts", "alone"]
+    odds = {p: contract_odds("sheepshead", SHEEP[0], fixed=fixed, rules=rules, contracts=cons, kitty_policy=p)
+            .set_index("contract") for p in ("none", "heuristic", "dd_best")}
+    assert all(o.attrs["method"] == "exact" and (o.n == 1).all() for o in odds.values())
+
+    def pay(contract, hand, kitty, exchanged=True):
+        d = deal.copy()
+        d[0, 0], d[0, 5] = hand, kitty
+        return float(evaluate("sheepshead", contract, d, rules=rules, kitty=np.array([kitty], dtype=np.uint64),
+                              exchanged=exchanged).payout_0.iloc[0])
+
+    pool = CardSet(int(deal[0, 0]) | int(deal[0, 5]))
+    hearts = CardSet.parse("KH").mask                          # the only fail heart in the pool
+    best = {c: -np.inf for c in cons}
+    for pair in itertools.combinations(list(pool), 2):
+        bury = CardSet(pair).mask
+        keep = pool.mask & ~bury
+        for c in cons:
+            targets = [c] if c == "alone" else [c, "alone"]   # a called-ace picker may go alone instead
+            for t in targets:
+                if t.startswith("called_") and not keep & hearts:
+                    continue
+                best[c] = max(best[c], pay(t, keep, bury))
+    for c in cons:
+        assert odds["dd_best"].loc[c, "ev"] == best[c]
+        assert odds["none"].loc[c, "ev"] == pay(c, int(deal[0, 0]), int(deal[0, 5]), exchanged=False)
+        ex, new, buried = heuristic_exchange("sheepshead", c, deal[:, 0], deal[:, 5], rules)
+        assert odds["heuristic"].loc[c, "ev"] == pay(c, int(new[0]), int(buried[0]))
+        assert odds["dd_best"].loc[c, "ev"] >= odds["heuristic"].loc[c, "ev"]
+    assert odds["dd_best"].attrs["optimistic"] and (odds["heuristic"].p_exchange == 1).all()
+
+
+GH4 = ["JC AD KD 10H", "JS AC KC QC", "JH AS KS QH", "JD AH KH QS", "10D 10C 10S QD"]
+
+
+def test_goathead4_kitty_round_against_brute_force():
+    """One fully known deal: ``dd_best`` is the best of the declarer keeping or making any of
+    its 16 swaps (the others follow the heuristic), each scored directly."""
+    from analysis.odds import heuristic_swaps
+
+    deal = np.array([[CardSet.parse(h).mask for h in GH4]], dtype=np.uint64)
+    fixed = {s: GH4[s] for s in range(1, 4)}
+    for contract in ("court", "diamonds"):
+        odds = {p: contract_odds("goathead4", GH4[0], fixed=fixed, contracts=contract, kitty_policy=p).iloc[0]
+                for p in ("none", "heuristic", "dd_best")}
+
+        def pay(first):
+            d, swapped = heuristic_swaps("goathead4", contract, deal, 0, first=first)
+            f = evaluate("goathead4", contract, d, kitty=d[:, 4], exchanged=swapped)
+            return float(f.payout_0.iloc[0]), bool(swapped[0])
+
+        no = (np.array([False]), np.array([0]), np.array([0]))
+        options = [pay(no)] + [pay((np.array([True]), np.array([int(g)]), np.array([int(t)])))
+                               for g in CardSet(int(deal[0, 0])) for t in CardSet(int(deal[0, 4]))]
+        assert len(options) == 17
+        assert odds["dd_best"].ev == max(p for p, _ in options)
+        assert odds["none"].ev == options[0][0] and odds["none"].p_exchange == 0
+        h_pay, h_swapped = pay(None)
+        assert odds["heuristic"].ev == h_pay and odds["heuristic"].p_exchange == float(h_swapped)
+        assert odds["dd_best"].ev >= max(odds["heuristic"].ev, odds["none"].ev)
+
+
+def test_goathead4_swaps_keep_the_cards_and_the_rules():
+    from analysis.odds import heuristic_swaps
+    from trickcore.deals import random_deals
+
+    deals = random_deals("goathead4", 200, seed=3)
+    for contract in ("clubs", "nil", "court"):
+        new, swapped = heuristic_swaps("goathead4", contract, deals, 1, leader=2)
+        assert (np.bitwise_or.reduce(new, axis=1) == np.bitwise_or.reduce(deals, axis=1)).all()
+        assert (np.bitwise_count(new) == 4).all()                     # four cards everywhere
+        changed = (new != deals).any(axis=1)
+        assert swapped.sum() <= changed.sum()
+        if contract == "nil":                                         # only the declarer swaps
+            assert (new[:, [0, 2, 3]] == deals[:, [0, 2, 3]]).all()
+    # a strong declarer (3 of 4 trumps / side aces) keeps its hand for the no-exchange point
+    strong = np.array([[CardSet.parse(h).mask for h in GH4]], dtype=np.uint64)
+    _, swapped = heuristic_swaps("goathead4", "diamonds", strong, 0)
+    assert not swapped[0]
+    with pytest.raises(ValueError, match="no kitty round"):
+        heuristic_swaps("goathead3", "clubs", deals[:, :4], 0)

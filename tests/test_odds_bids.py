@@ -195,3 +195,63 @@ def test_constraints_honour_the_hand_size_rule():
         fixed_masks("ohhell", {0: thirteen})  # the default table deals 10 cards
     deals = sample_deals("ohhell", 3, seed=1, fixed={0: thirteen}, where=Holds(1, "AH"), hand_size=13)
     assert deals.shape == (3, 5) and (deals[:, 0] == CardSet.parse(thirteen).mask).all()
+
+
+# -- Spades bags, Oh Hell no_equal_total ----------------------------------------------------
+
+def test_spades_bag_rollover_in_the_odds_by_hand():
+    """T = 12 on this deal: a team bid k leaves 12 - k bags; each ten the running count
+    passes costs 110 (hand-computed payouts)."""
+    fixed = {1: SPADES_DEAL[1], 2: SPADES_DEAL[2]}
+    o0 = contract_odds("spades", SPADES_DEAL[0], fixed=fixed).set_index("bid")            # bags=0
+    o9 = contract_odds("spades", SPADES_DEAL[0], fixed=fixed, bags=9).set_index("bid")
+    assert o0.attrs["bags"] == 0 and o9.attrs["bags"] == 9
+    assert o0.loc[2, "ev"] == 20 + 10 - 110 and o0.loc[2, "bag_penalty"] == -110      # ten bags at once
+    assert o0.loc[3, "ev"] == 30 + 9 and o0.loc[3, "bag_penalty"] == 0
+    assert o9.loc[5, "ev"] == 50 + 7 - 110 and o9.loc[11, "ev"] == 110 + 1 - 110
+    assert o9.loc[12, "ev"] == 120 and o9.loc[12, "bag_penalty"] == 0                  # no overtrick
+    assert o9.loc[0, "ev"] == -100                                                    # nil: no bags
+    off = contract_odds("spades", SPADES_DEAL[0], fixed=fixed, rules={"sandbags": False}).set_index("bid")
+    assert off.loc[2, "ev"] == 20 and off.loc[5, "ev"] == 50 and (off.bag_penalty == 0).all()
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    (dict(rules={"sandbags": False}, bags=3), "sandbags is False"),
+    (dict(bags=-1), "at least 0"),
+    (dict(bags=1.5), "whole number"),
+])
+def test_spades_bags_bad_input(kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        contract_odds("spades", SPADES_DEAL[0], fixed={1: SPADES_DEAL[1], 2: SPADES_DEAL[2]}, **kwargs)
+
+
+def test_bags_only_for_spades():
+    with pytest.raises(ValueError, match="means nothing for gamut"):
+        contract_odds("gamut", "AH KH AS 7S 7C 8C 9D 10D", contracts="spades", bags=4, max_deals=4)
+
+
+def test_oh_hell_no_equal_total_restricts_only_the_dealer():
+    hand, base = "AS KS 2H", dict(contracts="notrump", max_deals=32, chunk_size=16, seed=1)
+    plain = {"hand_size": 3}
+    rule = {"hand_size": 3, "no_equal_total": True}
+    with pytest.raises(ValueError, match="pass bids_before"):
+        contract_odds("ohhell", hand, seat=3, rules=rule, **base)          # seat 3 deals (leader 0)
+    free = contract_odds("ohhell", hand, seat=3, rules=plain, **base)
+    o = contract_odds("ohhell", hand, seat=3, rules=rule, bids_before=1, **base)
+    assert o.attrs["forbidden_bid"] == 2 and o.bid.tolist() == [0, 1, 3]   # 1 + 2 would make 3
+    pd.testing.assert_frame_equal(o.reset_index(drop=True),
+                                  free[free.bid != 2].reset_index(drop=True), check_dtype=False)
+    over = contract_odds("ohhell", hand, seat=3, rules=rule, bids_before=4, **base)
+    assert over.attrs["forbidden_bid"] is None and over.bid.tolist() == [0, 1, 2, 3]   # total is over anyway
+    # another seat bids freely: the same figures as without the rule
+    other = contract_odds("ohhell", hand, seat=1, rules=rule, **base)
+    pd.testing.assert_frame_equal(other, contract_odds("ohhell", hand, seat=1, rules=plain, **base))
+    # with seat 1 leading, the dealer is seat 0
+    with pytest.raises(ValueError, match="seat 0 is the dealer"):
+        contract_odds("ohhell", hand, seat=0, rules=rule, leader=1, **base)
+    for bad, match in ((dict(bids_before=10), "0..9; got 10"), (dict(seat=1, bids_before=1), "not")):
+        kw = {"seat": 3, **bad}
+        with pytest.raises(ValueError, match=match):
+            contract_odds("ohhell", hand, rules=rule, **kw, **base)
+    with pytest.raises(ValueError, match="no_equal_total=True"):
+        contract_odds("ohhell", hand, seat=3, rules=plain, bids_before=1, **base)

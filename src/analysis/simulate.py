@@ -770,7 +770,7 @@ def _check_seat_variant(g: Game, v: dict[str, Any], leader: int) -> None:
         raise ValueError(f"{g.id}/{v['contract']} has no bids; do not give a bid")
     elif v["bids_before"] is not None:
         forbidden_bid(g, v["rules"], v["declarer"], leader, v["bids_before"])  # says why it means nothing
-    v["bags"] = check_bags(g, v["rules"], v["bags"])
+    v["bags"] = check_bags(g, v["rules"], 0 if v["bags"] is None else v["bags"])  # as contract_odds
 
 
 def _seat_variant_frame(g: Game, v: dict[str, Any], deals: np.ndarray, leader: int,
@@ -879,8 +879,9 @@ def compare(
     ``bid`` (Spades: 0 = nil, else the team's bid), so ``a={"bid": 4}, b={"bid": 5}``
     compares two bids, ``a={"bid": 4, "rules": {"sandbags": False}}, b={"bid": 4}`` two rule
     options, ``a={"contract": "notrump", "bid": 2}, b={"contract": "hearts", "bid": 2}`` two
-    Oh Hell trumps.  Spades variants may give ``bags`` (the seat's team's bag count before the
-    hand: the roll-over is then scored, :func:`analysis.bids.bid_frame`); an Oh Hell dealer
+    Oh Hell trumps.  Spades variants may give ``bags``, the seat's team's bag count before the
+    hand (default 0, as :func:`analysis.odds.contract_odds`): the roll-over is scored
+    (:func:`analysis.bids.bid_frame`; with 0, ten overtricks in one hand cost 110); an Oh Hell dealer
     under ``no_equal_total`` gives ``bids_before`` (:func:`analysis.bids.forbidden_bid`; a
     forbidden bid is a ``ValueError``).  Variants that differ only in scoring options share
     the solves.  The two variants must be of one kind (both per seat, or both with a declarer).
