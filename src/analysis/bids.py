@@ -245,7 +245,14 @@ def bid_solve(game: str | Game, contract: str, deals: np.ndarray, *, seat: int =
               rules: Mapping[str, Any] | None = None, nil: bool = True) -> dict[str, np.ndarray]:
     """The double-dummy solves behind :func:`bid_frame` (only layout options matter here,
     so one solve serves every scoring option): ``hi``, ``lo`` (−1 where not solved: Spades
-    without ``nil``, Gamut), ``nodes``, ``side_mask``, ``last``."""
+    without ``nil``, Gamut), ``nodes``, ``side_mask``, ``last``.
+
+    >>> from trickcore.deals import random_deals
+    >>> d = random_deals("ohhell", 2, seed=1, hand_size=3)
+    >>> s = bid_solve("ohhell", "notrump", d, seat=0, rules={"hand_size": 3})
+    >>> sorted(s), bool(((0 <= s["lo"]) & (s["hi"] <= 3)).all())
+    (['hi', 'last', 'lo', 'nodes', 'side_mask'], True)
+    """
     g, rules, kind, n, m, seat, lay = _setup(game, contract, deals, seat, rules)
     if kind == "team_bid":
         team = np.asarray(lay.sides(np.ascontiguousarray(deals[:, :n]), seat), dtype=np.int64)
@@ -275,7 +282,17 @@ def bid_solve(game: str | Game, contract: str, deals: np.ndarray, *, seat: int =
 def bid_rows(game: str | Game, contract: str, deals: np.ndarray, solved: Mapping[str, np.ndarray], *,
              seat: int = 0, leader: int = 0, rules: Mapping[str, Any] | None = None,
              deal_index: np.ndarray | None = None, bids: Any = None, bags: int | None = None) -> pd.DataFrame:
-    """Score the solves of :func:`bid_solve` into :func:`bid_frame`'s rows."""
+    """Score the solves of :func:`bid_solve` into :func:`bid_frame`'s rows (so scoring
+    options are compared on one solve).
+
+    >>> from trickcore.deals import random_deals
+    >>> d = random_deals("ohhell", 2, seed=1, hand_size=3)
+    >>> s = bid_solve("ohhell", "notrump", d, seat=0, rules={"hand_size": 3})
+    >>> a = bid_rows("ohhell", "notrump", d, s, rules={"hand_size": 3}, bids=[1])
+    >>> b = bid_rows("ohhell", "notrump", d, s, rules={"hand_size": 3, "trick_points": "never"}, bids=[1])
+    >>> bool((a.payout_0 - b.payout_0 == a.value).all())          # the per-trick points
+    True
+    """
     from trickcore.scoring import score
 
     g, rules, kind, n, m, seat, lay = _setup(game, contract, deals, seat, rules)

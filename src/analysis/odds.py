@@ -225,7 +225,10 @@ def heuristic_exchange(game: str | Game, contract: str, hands: np.ndarray, kitty
     """The heuristic's pick-up and burial for ``contract`` (module docstring).
 
     Returns ``(exchanged bool[n], new_hand uint64[n], buried uint64[n])``; where nothing is
-    exchanged the hand is unchanged and ``buried`` is the original kitty.
+    exchanged the hand is unchanged and ``buried`` is the original kitty.  It is the rule of
+    the games in :data:`EXCHANGE_GAMES`; given another game with a kitty it still takes the
+    whole kitty and buries as many cards (4-player Goathead's own rule, one swap per player,
+    is :func:`heuristic_swaps`).
 
     >>> import numpy as np
     >>> h = np.array([CardSet.parse("JC QC KH QH KS QS").mask], dtype=np.uint64)
@@ -235,8 +238,6 @@ def heuristic_exchange(game: str | Game, contract: str, hands: np.ndarray, kitty
     (True, 'Q♠ J♠ K♥ Q♥ Q♣ J♣', 'K♠ 10♥')
     """
     g = get_game(game)
-    if g.id not in EXCHANGE_GAMES:
-        raise ValueError(f"{g.id} has no whole-kitty exchange; games with one: {', '.join(sorted(EXCHANGE_GAMES))}")
     rules = dict(rules or {})
     hands = np.asarray(hands, dtype=np.uint64)
     kitty = np.asarray(kitty, dtype=np.uint64)
