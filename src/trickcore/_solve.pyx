@@ -30,7 +30,7 @@ from libc.stdint cimport uint64_t, int64_t, uint32_t, int32_t, int16_t, int8_t, 
 from libc.string cimport memset
 
 from trickcore._layout cimport (layout_t, CoreLayout, legal_moves, trick_winner, card_points,
-                                trick_meld_value, lowest_bit, highest_bit,
+                                trick_meld_value, lowest_bit, highest_bit, popcount,
                                 OBJECTIVE_POINTS, OBJECTIVE_TRICKS, OBJECTIVE_NIL)
 
 cnp.import_array()
@@ -54,15 +54,21 @@ cdef enum:
 
 ctypedef struct state_t:
     uint64_t hands[8]
+    uint64_t live           # cards still in the hands (the union of ``hands``)
+    int hpos[8]             # positive card points in each hand
     uint64_t table          # cards on the table (current trick)
     uint64_t played         # cards played this round, current trick included
     int8_t tbits[8]         # table cards in play order
     int tn                  # number of cards on the table
+    int turn                # seat to play
+    int tpts                # card points on the table
+    int tneg                # negative card points on the table
     int wpos                # position (0 = leader) of the card winning the trick so far
     int leader
     int led                 # effective suit led to the current trick, -1 when leading
     int suits_led           # effective suits led in earlier tricks (bit mask)
     int trick_index
+    int tleft               # tricks left, the current one included
     int pos_rem             # positive card points still live (hands + table)
     int neg_rem             # negative card points still live
     int done                # 1: play has stopped (Nil: the declarer took a trick)
@@ -109,25 +115,12 @@ def _set_search_options(bint tt=True, bint bounds=True):
 # --------------------------------------------------------------------------------------
 # small helpers
 
-cdef inline int popcount(uint64_t x) noexcept nogil:
-    """Bit count without a library call: the portable build (no -mpopcnt) turns
-    ``__builtin_popcountll`` into a call to ``__popcountdi2``, measured at ~10% of the time."""
-    x = x - ((x >> 1) & <uint64_t>0x5555555555555555)
-    x = (x & <uint64_t>0x3333333333333333) + ((x >> 2) & <uint64_t>0x3333333333333333)
-    x = (x + (x >> 4)) & <uint64_t>0x0F0F0F0F0F0F0F0F
-    return <int>((x * <uint64_t>0x0101010101010101) >> 56)
-
-
 cdef inline uint64_t bit(int b) noexcept nogil:
     return (<uint64_t>1) << b
 
 
 cdef inline uint64_t all_hands(ctx_t* c) noexcept nogil:
-    cdef uint64_t h = 0
-    cdef int i
-    for i in range(c.n):
-        h |= c.s.hands[i]
-    return h
+    return c.s.live
 
 
 cdef inline int in_side(ctx_t* c, int seat) noexcept nogil:
@@ -135,12 +128,47 @@ cdef inline int in_side(ctx_t* c, int seat) noexcept nogil:
 
 
 cdef inline int tricks_left(ctx_t* c) noexcept nogil:
-    return (popcount(all_hands(c)) + c.s.tn) // c.n
+    return c.s.tleft
 
 
 cdef inline void value_bounds(ctx_t* c, int* lo, int* hi) noexcept nogil:
     """Smallest and largest value the remaining play can still give the side."""
-    cdef int t = tricks_left(c)
+    window_bounds(c, lo, hi, INF, -INF)
+
+
+cdef inline void window_bounds(ctx_t* c, int* lo, int* hi, int alpha, int beta) noexcept nogil:
+    """:func:`value_bounds` for a search in the window (``alpha``, ``beta``): a bound that
+    cannot take the value out of the window is not worked out."""
+    cdef int t = tricks_left(c), x
+    base_bounds(c, lo, hi, t)
+    if c.s.tn > 0 and not c.s.done:
+        # the fate of the trick on the table moves a bound by at most its value
+        x = c.s.tpts - c.s.tneg if c.objective == OBJECTIVE_POINTS else 1
+        if c.objective == OBJECTIVE_NIL or lo[0] + x >= beta or hi[0] - x <= alpha:
+            trick_bound(c, lo, hi, t)
+    elif t >= 2 and not c.s.done and USE_QT:
+        boundary_bounds(c, lo, hi, t, alpha, beta)
+
+
+cdef inline void boundary_bounds(ctx_t* c, int* lo, int* hi, int t, int alpha, int beta) noexcept nogil:
+    """The sure tricks at a trick boundary (:func:`quick_tricks`, :func:`top_trumps`)."""
+    quick_tricks(c, lo, hi, t, alpha, beta)
+    top_trumps(c, lo, hi, t, alpha, beta)
+
+
+cdef inline int may_cut(ctx_t* c, int seat, int alpha, int beta) noexcept nogil:
+    """Can sure tricks of ``seat`` (worth at most the points in its hand) take the value out
+    of the window (``alpha``, ``beta``)?  Always "maybe" for the trick objectives."""
+    cdef state_t* s = &c.s
+    if c.objective != OBJECTIVE_POINTS:
+        return 1
+    if (c.side >> seat) & 1:
+        return s.hpos[seat] + (c.bonus if c.bonus < 0 else 0) >= beta
+    return s.pos_rem - s.hpos[seat] + (c.bonus if c.bonus > 0 else 0) <= alpha
+
+
+cdef inline void base_bounds(ctx_t* c, int* lo, int* hi, int t) noexcept nogil:
+    """The bounds every position has: nothing, or everything still live."""
     if c.s.done or t == 0:
         lo[0] = 0
         hi[0] = 0
@@ -153,14 +181,9 @@ cdef inline void value_bounds(ctx_t* c, int* lo, int* hi) noexcept nogil:
     else:
         lo[0] = 0
         hi[0] = 1
-    if c.s.tn > 0 and not c.s.done:
-        trick_bound(c, lo, hi, t)
-    elif t >= 2 and not c.s.done and USE_QT:
-        quick_tricks(c, lo, hi, t)
-        top_trumps(c, lo, hi, t)
 
 
-cdef inline void top_trumps(ctx_t* c, int* lo, int* hi, int t) noexcept nogil:
+cdef inline void top_trumps(ctx_t* c, int* lo, int* hi, int t, int alpha, int beta) noexcept nogil:
     """The seat holding the highest live trumps wins a trick with each of its cards above
     every other seat's trumps, whatever anyone wants: they must be played some time and
     each beats everything (Nil is excluded: play may stop first)."""
@@ -177,6 +200,8 @@ cdef inline void top_trumps(ctx_t* c, int* lo, int* hi, int t) noexcept nogil:
     for o in range(c.n):
         if (s.hands[o] >> top) & 1:
             break
+    if not may_cut(c, o, alpha, beta):
+        return
     others = live & ~s.hands[o]
     run = s.hands[o] & live
     if others:
@@ -197,7 +222,7 @@ cdef inline void top_trumps(ctx_t* c, int* lo, int* hi, int t) noexcept nogil:
             hi[0] = s.pos_rem - pts + (c.bonus if c.bonus > 0 else 0)
 
 
-cdef inline void quick_tricks(ctx_t* c, int* lo, int* hi, int t) noexcept nogil:
+cdef inline void quick_tricks(ctx_t* c, int* lo, int* hi, int t, int alpha, int beta) noexcept nogil:
     """At a trick boundary: the tricks the leader can cash from the top, suit after suit.
 
     In a suit the leader's cards above every other live card of it win when led, unless a
@@ -212,6 +237,13 @@ cdef inline void quick_tricks(ctx_t* c, int* lo, int* hi, int t) noexcept nogil:
     if s.trick_index == 0 and L.first_lead_bit >= 0:
         return
     if L.must_play_bit >= 0 and (live >> L.must_play_bit) & 1:
+        return
+    lside = (c.side >> leader) & 1
+    if lside != ((c.maxmask >> leader) & 1):
+        return      # the leader's team does not want these tricks: no guarantee
+    if c.objective == OBJECTIVE_NIL or (c.objective == OBJECTIVE_POINTS and s.neg_rem != 0):
+        return
+    if not may_cut(c, leader, alpha, beta):
         return
     cdef int broken = (s.played & L.breakers) != 0 or s.trick_index >= L.unlock_trick
     for su in range(L.n_suits):
@@ -242,9 +274,6 @@ cdef inline void quick_tricks(ctx_t* c, int* lo, int* hi, int t) noexcept nogil:
             k -= 1
     if qt == 0:
         return
-    lside = (c.side >> leader) & 1
-    if lside != ((c.maxmask >> leader) & 1):
-        return      # the leader's team does not want these tricks: no guarantee
     if c.objective == OBJECTIVE_TRICKS:
         if lside:
             if qt > lo[0]:
@@ -268,21 +297,24 @@ cdef inline void trick_bound(ctx_t* c, int* lo, int* hi, int t) noexcept nogil:
     cdef state_t* s = &c.s
     cdef const layout_t* L = c.L
     cdef int pos = s.wpos
-    cdef int wseat = (s.leader + pos) % c.n
+    cdef int wseat = s.leader + pos
+    if wseat >= c.n:
+        wseat -= c.n
     cdef int wside = (c.side >> wseat) & 1
     cdef uint64_t beats = (L.trump_mask | L.suit_mask[s.led]) & ~((bit(s.tbits[pos]) << 1) - 1)
-    cdef int i, seat, tpts, tneg
+    cdef int i, seat = s.turn, tpts, tneg
     cdef uint64_t legal
     for i in range(s.tn, c.n):
-        seat = (s.leader + i) % c.n
+        if i > s.tn:
+            seat = seat + 1 if seat + 1 < c.n else 0
         if ((c.side >> seat) & 1) != wside:
             if s.hands[seat] & beats:
                 legal = legal_moves(L, s.hands[seat], s.led, s.trick_index, s.played, s.suits_led)
                 if legal & beats:
                     return
     if c.objective == OBJECTIVE_POINTS:
-        tpts = card_points(L, s.table)
-        tneg = _neg_points(L, s.table)
+        tpts = s.tpts
+        tneg = s.tneg
         if wside:
             lo[0] += tpts - tneg
         else:
@@ -307,14 +339,22 @@ cdef inline int apply_card(ctx_t* c, int b) noexcept nogil:
     if this card completes it (0 otherwise); updates the state to the next trick."""
     cdef state_t* s = &c.s
     cdef const layout_t* L = c.L
-    cdef int turn = (s.leader + s.tn) % c.n
+    cdef int turn = s.turn
     cdef int pos, w, tv = 0, pts, neg
     cdef uint64_t m = bit(b)
     s.hands[turn] &= ~m
+    s.live &= ~m
     s.tbits[s.tn] = <int8_t>b
     s.tn += 1
     s.table |= m
     s.played |= m
+    pts = L.points[b]
+    s.tpts += pts
+    if pts < 0:
+        s.tneg += pts
+    else:
+        s.hpos[turn] -= pts
+    s.turn = turn + 1 if turn + 1 < c.n else 0
     if s.tn == 1:
         s.led = L.suit_of_bit[b]
         s.wpos = 0
@@ -323,15 +363,19 @@ cdef inline int apply_card(ctx_t* c, int b) noexcept nogil:
     if s.tn < c.n:
         return 0
     pos = s.wpos
-    w = (s.leader + pos) % c.n
-    pts = card_points(L, s.table)
+    w = s.leader + pos
+    if w >= c.n:
+        w -= c.n
+    pts = s.tpts
     if in_side(c, w):
         if c.objective == OBJECTIVE_POINTS:
             tv = pts
         else:
             tv = 1
     s.suits_led |= 1 << s.led
-    neg = _neg_points(L, s.table)
+    neg = s.tneg
+    s.tpts = 0
+    s.tneg = 0
     s.pos_rem -= pts - neg
     s.neg_rem -= neg
     s.last_trick = s.table
@@ -340,8 +384,10 @@ cdef inline int apply_card(ctx_t* c, int b) noexcept nogil:
     s.tn = 0
     s.led = -1
     s.leader = w
+    s.turn = w
     s.trick_index += 1
-    if all_hands(c) == 0:
+    s.tleft -= 1
+    if s.live == 0:
         s.done = 1
         if c.objective == OBJECTIVE_POINTS and in_side(c, w):
             tv += c.bonus
@@ -581,7 +627,7 @@ cdef int last_trick(ctx_t* c) noexcept nogil:
     cdef state_t saved = c.s
     cdef int i, seat, tv = 0
     for i in range(c.n):
-        seat = (c.s.leader + c.s.tn) % c.n
+        seat = c.s.turn
         tv = apply_card(c, lowest_bit(c.s.hands[seat]))
     c.nodes += 1
     c.s = saved
@@ -629,7 +675,9 @@ cdef int ab(ctx_t* c, int alpha, int beta) noexcept nogil:
             __builtin_prefetch(e)
             __builtin_prefetch(e + 8)
             __builtin_prefetch(e + 16)
-    value_bounds(c, &lo, &hi)
+        base_bounds(c, &lo, &hi, tleft)
+    else:
+        window_bounds(c, &lo, &hi, alpha, beta)
     if hi <= alpha:
         return hi
     if lo >= beta:
@@ -641,6 +689,14 @@ cdef int ab(ctx_t* c, int alpha, int beta) noexcept nogil:
             e = tt_find(c, key, meta, h)
         else:
             e = NULL
+        if e == NULL and tleft >= 2 and USE_QT:
+            boundary_bounds(c, &lo, &hi, tleft, alpha, beta)
+            if hi <= alpha:
+                return hi
+            if lo >= beta:
+                return lo
+            if lo == hi:
+                return lo
         if e != NULL:
             p = e[c.K + 1]
             lo = <int16_t>(p & 0xFFFF)
@@ -658,10 +714,15 @@ cdef int ab(ctx_t* c, int alpha, int beta) noexcept nogil:
                 hint = denorm_bit(c, hint, all_hands(c))
     a0 = alpha
     b0 = beta
-    turn = (s.leader + s.tn) % c.n
+    turn = s.turn
     maximise = (c.maxmask >> turn) & 1
-    moves = legal_moves(c.L, s.hands[turn], s.led, s.trick_index, s.played, s.suits_led)
-    n_moves = order_moves(c, representatives(c, moves), turn, hint, order)
+    moves = representatives(c, legal_moves(c.L, s.hands[turn], s.led, s.trick_index, s.played,
+                                           s.suits_led))
+    if moves & (moves - 1):
+        n_moves = order_moves(c, moves, turn, hint, order)
+    else:
+        n_moves = 1
+        order[0] = lowest_bit(moves)
     best = -INF if maximise else INF
     for i in range(n_moves):
         b = order[i]
@@ -769,7 +830,7 @@ cdef int follow_line(ctx_t* c, int value, int8_t* line, int* side_tricks, int* s
     cdef int order[64]
     cdef uint64_t moves
     while not s.done and (all_hands(c) or s.tn):
-        turn = (s.leader + s.tn) % c.n
+        turn = s.turn
         maximise = (c.maxmask >> turn) & 1
         moves = legal_moves(c.L, s.hands[turn], s.led, s.trick_index, s.played, s.suits_led)
         n_moves = order_moves(c, representatives(c, moves), turn, tt_hint(c), order)
@@ -848,12 +909,16 @@ cdef void init_state(ctx_t* c, const uint64_t* hands, int leader, uint64_t playe
     for i in range(c.n):
         s.hands[i] = hands[i]
         live |= hands[i]
+        s.hpos[i] = card_points(c.L, hands[i]) - _neg_points(c.L, hands[i])
     s.leader = leader
+    s.turn = leader
     s.led = -1
     s.played = played
     s.suits_led = suits_led
     s.trick_index = trick_index
     s.last_winner = -1
+    s.live = live
+    s.tleft = popcount(live) // c.n
     s.neg_rem = _neg_points(c.L, live)
     s.pos_rem = card_points(c.L, live) - s.neg_rem
 
@@ -924,7 +989,7 @@ def solve_position(CoreLayout core, const int8_t[::1] cls, uint64_t[::1] hands, 
         for i in range(trick.shape[0]):
             apply_card(&c, trick[i])
     # (a trick is never complete here: the Python layer checks len(trick) < n_seats)
-    turn = (c.s.leader + c.s.tn) % n
+    turn = c.s.turn
     if c.s.done or (all_hands(&c) == 0):
         return 0, {}, [], 0
     moves = legal_moves(L, c.s.hands[turn], c.s.led, c.s.trick_index, c.s.played, c.s.suits_led)
