@@ -304,3 +304,18 @@ def test_goathead4_swaps_keep_the_cards_and_the_rules():
     assert not swapped[0]
     with pytest.raises(ValueError, match="no kitty round"):
         heuristic_swaps("goathead3", "clubs", deals[:, :4], 0)
+
+
+def test_sheepshead_heuristic_goes_alone_with_six_trumps_and_aces():
+    # The picker (Q♣ Q♠ Q♥ Q♦ A♥ 7♣) finds J♣ 8♠ in the blind: burying 7♣ 8♠ leaves six trumps
+    # and fail aces, so instead of calling the club ace it plays alone.
+    rules = {"partner": "called_ace"}
+    hands = ["QC QS QH QD AH 7C", "JS JH AC 10C KS 9H", "JD AD 10D KC 9C 8H", "KD 9D 8D AS 10S 7H",
+             "7D 8C 9S 7S 10H KH", "JC 8S"]
+    o = contract_odds("sheepshead", hands[0], fixed={s: hands[s] for s in range(1, 5)}, rules=rules,
+                      contracts="called_ace_clubs").iloc[0]
+    assert o.n == 1 and o.p_raise == 1 and o.p_exchange == 1
+    deal = np.array([[CardSet.parse(h).mask for h in hands]], dtype=np.uint64)
+    deal[0, 0], deal[0, 5] = CardSet.parse("QC QS QH QD JC AH").mask, CardSet.parse("7C 8S").mask
+    alone = evaluate("sheepshead", "alone", deal, rules=rules, exchanged=True).iloc[0]
+    assert o.ev == alone.payout_0 and o.points == alone.picking_points

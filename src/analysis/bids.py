@@ -16,8 +16,8 @@ Spades (partners across; ``bid`` 0 = the seat bids nil, 2..13 = the team's combi
     * ``payout_{s}``: the scorer's team score of a row where the team takes ``T`` tricks
       (all overtricks are bags), the opponents bid what they take (``13 - T``, split, each at
       least 1) — so ``payout`` of the seat's team depends only on its own bid and ``T``; the
-      opponents' columns hold their score under that assumption.  Bag roll-overs (a match
-      effect) are not applied.  For nil the payout is the seat's nil bonus alone (+100 /
+      opponents' columns hold their score under that assumption.  Bag roll-overs only
+      with ``bags`` (next point).  For nil the payout is the seat's nil bonus alone (+100 /
       −100), read from the scorer (a double-nil row minus the partner's made nil); the
       partner's own bid is not part of it.
     * Bag roll-over (rule option ``sandbags``, a match effect): with ``bags=`` (the seat's
