@@ -97,6 +97,7 @@ def test_sampled_interval_covers_the_exact_difference():
      {"bid": 1, "bids_before": 2}, {"bid": 2, "bids_before": 2}, "forbidden to the dealer"),
     ("ohhell", {"rules": {"hand_size": 3}}, {"bid": 1, "bids_before": 2}, {"bid": 2}, "no_equal_total"),
     ("spades", {}, {"bid": 4, "colour": 1}, {"bid": 4}, "a variant may set"),
+    ("ohhell", {"rules": {"hand_size": 3}}, {"bid": 1, "rules": {"hand_size": 4}}, {"bid": 1}, "same deals"),
 ])
 def test_bad_variants(game, kwargs, a, b, match):
     with pytest.raises(ValueError, match=match):

@@ -930,6 +930,13 @@ def compare(
     if kinds[0] != kinds[1]:
         raise ValueError("compare pairs like with like: one variant is analysed per seat (no declaring side), "
                          "the other has a declarer")
+    from trickcore.deals import table_of
+
+    dealt = table_of(g, **_layout_rules(g.id, spec.rules))
+    for v in (va, vb):
+        if table_of(g, **_layout_rules(g.id, v["rules"])) != dealt:
+            raise ValueError("both variants are played on the same deals, so a variant may not change the table "
+                             "(Oh Hell's hand_size): give it in rules= for both")
     spec = _RunSpec(**{**spec.__dict__, "variants": (va, vb)})
     task = functools.partial(_compare_chunk, spec)
     sums = engine.run_chunks(task, n_deals, seed=seed, chunk_size=chunk_size, n_jobs=n_jobs, backend=backend,
