@@ -674,8 +674,21 @@ def contract_odds(
         0 for per-seat analyses, where ``points`` is the mean of the seat's double-dummy
         ``value``: tricks or penalty / card points, as :mod:`analysis.paranoid` and
         :mod:`analysis.bids` define it).
+        Spades adds ``bag_penalty`` (the expected roll-over penalty, part of ``ev``).
         ``attrs`` holds ``method``, ``n_layouts`` (layouts agreeing with the fixed cards),
-        ``kitty_policy``, ``optimistic`` and ``level``.
+        ``kitty_policy``, ``optimistic``, ``level``, ``stopped_by``, ``target_se``,
+        ``target_ev_se``, ``bags`` and ``forbidden_bid``.
+
+    Examples
+    --------
+    Spades, every hand known (one layout), carrying 9 bags: a team bid of 5 takes 12 tricks,
+    7 bags pass the tenth and cost 110:
+
+    >>> hands = ["AS KS QS JS TS 9S AH KH QH AD KD AC KC", "8S 7S 6S 5S 4S 3S 2S JH TH 9H 8H 7H 6H",
+    ...          "QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D QC JC"]
+    >>> o = contract_odds("spades", hands[0], fixed={1: hands[1], 2: hands[2]}, bags=9).set_index("bid")
+    >>> float(o.loc[5, "ev"]), float(o.loc[5, "bag_penalty"]), o.attrs["stopped_by"]
+    (-53.0, -110.0, 'exact')
 
     Raises
     ------
