@@ -121,6 +121,27 @@ class ManyResult:
 # ------------------------------------------------------------------------------------------
 # helpers
 
+#: Kernel switch (module level, for tests and benches): ``"auto"`` solves layouts whose
+#: objective is ``'tricks'`` or ``'nil'`` with the specialised ``trickcore._solve_tricks``
+#: (relative-rank table with winning ranks) and every other layout with the general
+#: ``trickcore._solve``; ``"general"`` forces ``_solve`` everywhere; ``"tricks"`` is
+#: ``"auto"`` (layouts the trick kernel cannot take still go to ``_solve``).
+KERNEL = "general"
+
+
+def _kernel(layout: Layout):
+    """The compiled module that solves ``layout`` under :data:`KERNEL`."""
+    from . import _solve
+
+    if KERNEL not in ("auto", "general", "tricks"):
+        raise ValueError(f"solver.KERNEL must be 'auto', 'general' or 'tricks', not {KERNEL!r}")
+    if KERNEL == "general" or layout.objective not in ("tricks", "nil"):
+        return _solve
+    from . import _solve_tricks
+
+    return _solve_tricks if _solve_tricks.supports(layout.core) else _solve
+
+
 _CLASS_CACHE: "weakref.WeakKeyDictionary[Layout, np.ndarray]" = weakref.WeakKeyDictionary()
 
 
@@ -300,8 +321,6 @@ def solve(
       ...
     ValueError: hand sizes [2, 1, 2] do not fit a trick of 0 card(s) led by seat 0
     """
-    from . import _solve
-
     layout = resolve_layout(game, contract, rules)
     n = layout.n_seats
     leader = _check_seat("leader", leader, n)
@@ -353,7 +372,7 @@ def solve(
         return SolveResult(0, {}, [], 0, side)
     hand_bits = np.array([_to_bits(layout, h) for h in parsed], dtype=np.uint64)
     trick_bits = np.array([layout.card_to_bit[int(c)] for c in trick_cards], dtype=np.int8)
-    value, values, line, nodes = _solve.solve_position(
+    value, values, line, nodes = _kernel(layout).solve_position(
         layout.core, _classes(layout), hand_bits, leader, trick_bits, _to_bits(layout, played_set),
         suits_mask, trick_index, side, goal_max, mb, True,
     )
@@ -429,8 +448,6 @@ def solve_many(
     >>> r.value.tolist(), r.side_tricks.tolist(), r.last_trick_winner.tolist()
     ([33, 33], [2, 2], [0, 0])
     """
-    from . import _solve
-
     layout = resolve_layout(game, contract, rules)
     n = layout.n_seats
     goal_max = _check_goal(layout, goal)
@@ -482,7 +499,7 @@ def solve_many(
     side_melds = np.zeros(n_deals, dtype=np.int16)
     opp_melds = np.zeros(n_deals, dtype=np.int16)
     nodes = np.zeros(n_deals, dtype=np.int64)
-    _solve.solve_batch(
+    _kernel(layout).solve_batch(
         layout.core, _classes(layout), bits, leaders.astype(np.int8), side, goal_max, mb,
         value, side_tricks, last, side_melds, opp_melds, nodes,
     )

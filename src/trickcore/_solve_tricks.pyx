@@ -1,0 +1,1055 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""Double-dummy kernel specialised for trick-count objectives ('tricks' and 'nil').
+
+Same entry points, arguments and results as :mod:`trickcore._solve` (``solve_position``,
+``solve_batch``); :mod:`trickcore.solver` dispatches here for layouts whose objective is
+'tricks' or 'nil' (Spades, Gamut Spades and Clubs, Oh Hell, Goathead Nil).  Card points
+never matter to these objectives, so cards are told apart only by rank, holder and the
+rule flags of the layout (restricted lead, breaker, first-trick rules, forced cards).
+
+Technique (after Bo Haglund's DDS):
+
+* null-window probes "can the declarer's side reach >= t tricks?" over a fail-soft
+  alpha-beta, bisecting the possible trick counts to the exact one;
+* a transposition table probed at trick boundaries.  Positions are described by *relative
+  ranks*: the live cards (hands and table) of each suit from the top down with their
+  holders, so that which cards of a suit were played or undealt does not matter.  An entry
+  stores a lower and an upper bound on the side's remaining tricks and the **winning
+  ranks** of its search: only the top ``k`` live cards of each suit whose holders mattered
+  (down to the lowest card that won a trick by rank, or that a quick-trick bound used),
+  plus the suit lengths of every hand, the leader and the live rule state.  One entry so
+  matches every position that agrees on those cards, whoever holds the small cards;
+* quick tricks (the leader's cashable top cards, capped by the lengths of the seats that
+  could ruff), sure top trumps and decided tricks mid-trick cut the search, and contribute
+  the cards they rely on to the winning ranks;
+* one card searched per run of equivalent cards (same holder, adjacent among the live
+  cards of the suit, same rule flags);
+* move ordering per position: the table's best move, then cash winners / lead toward the
+  partner's winners / toward a partner's ruff when leading; when following, win cheaply
+  or with a sure winner, let the partner's winning card stand, discard low; a history
+  count of cut-offs breaks ties.
+
+Soundness of the winning ranks: a trick whose winning card beat another card of its suit
+depends on the holders of every live card of that suit ranked at or above it; a trick won
+by the only card of its suit (a ruff or a discard) depends only on suit lengths, which are
+part of the key.  A bound proved in one position therefore holds in every position whose
+suit lengths, rule state and holders of the recorded top cards agree.
+
+All masks are layout bits (see ``_layout.pxd``).  Everything below the ``def`` functions is
+``noexcept nogil``; the Python layer validates every input before calling in.
+"""
+
+import numpy as np
+cimport numpy as cnp
+from libc.stdint cimport uint64_t, int64_t, uint32_t, int32_t, int16_t, int8_t, uint8_t, uint16_t
+from libc.string cimport memset
+
+from trickcore._layout cimport (layout_t, CoreLayout, legal_moves, lowest_bit, highest_bit,
+                                OBJECTIVE_TRICKS, OBJECTIVE_NIL)
+
+cnp.import_array()
+
+cdef extern from *:
+    void __builtin_prefetch(const void*) nogil
+
+cdef enum:
+    INF = 30000
+    WAYS = 16            # entries per bucket
+    MAXS = 8             # effective suits at most
+
+
+ctypedef struct state_t:
+    uint64_t hands[8]
+    uint64_t table          # cards on the table (current trick)
+    uint64_t played         # cards played this round, current trick included
+    int8_t tbits[8]         # table cards in play order
+    int tn                  # number of cards on the table
+    int wpos                # position (0 = leader) of the card winning the trick so far
+    int leader
+    int led                 # effective suit led to the current trick, -1 when leading
+    int suits_led           # effective suits led in earlier tricks (bit mask)
+    int trick_index
+    int done                # 1: play has stopped (Nil: the declarer's side took a trick)
+    int last_winner         # seat that won the last completed trick (-1: none yet)
+    int rank_win            # layout bit of that trick's winner if it beat a card of its suit, else -1
+
+
+# The key of a position at a trick boundary (computed once per probe).
+ctypedef struct pkey_t:
+    uint64_t lens[4]        # suit length of every seat: 4 bits per (seat, suit)
+    uint64_t own[MAXS]      # holders of the live cards of each suit, top card first, 4 bits each
+    uint64_t meta           # leader | side | rule state
+    uint64_t absmask        # live cards of suits whose cards are not interchangeable by rank
+    uint64_t h              # hash of lens, meta, absmask
+
+
+# A table entry: the key restricted to its winning ranks, and the bounds.
+ctypedef struct entry_t:
+    uint64_t lens[4]
+    uint64_t own[MAXS]      # masked to the top k[su] cards of each suit
+    uint64_t meta
+    uint64_t absmask
+    uint8_t k[MAXS]         # top cards of each suit whose holders must agree
+    int8_t lo               # lower bound of the side's remaining tricks (value)
+    int8_t hi               # upper bound
+    int8_t best_su          # best move: suit and place from the top among live cards (-1: none)
+    int8_t best_rel
+    uint16_t gen
+    uint8_t depth           # tricks left
+    uint8_t pad
+
+
+ctypedef struct ctx_t:
+    const layout_t* L
+    int n                   # seats
+    int nsu                 # effective suits
+    int LW                  # words of pkey_t.lens in use
+    int objective
+    int side                # seat mask of the declarer's side
+    int maxmask             # seats that maximise the side's value
+    int all_seats
+    int8_t cls[64]          # equivalence class per layout bit (rule flags only)
+    int8_t owner[64]        # seat holding each card of the deal (fixed: cards only leave hands)
+    uint64_t nonuni         # cards of suits with cards of different classes
+    int suit_top[MAXS]
+    int suit_low[MAXS]
+    entry_t* tt
+    uint64_t* tags          # hash | 1 per entry (0 = empty)
+    uint64_t bmask          # number of buckets - 1
+    int gen
+    int64_t nodes
+    int32_t hist[8][64]
+    state_t s
+
+
+cdef int USE_TT = 1
+cdef int USE_QT = 1
+
+
+def _set_search_options(bint tt=True, bounds=True):
+    """Test hook: switch the transposition table and the quick-trick bounds on or off
+    (module globals, not thread-safe).  Must never change a value, only node counts."""
+    global USE_TT, USE_QT
+    USE_TT = tt
+    USE_QT = bool(bounds)
+
+
+# --------------------------------------------------------------------------------------
+# small helpers
+
+cdef inline int popcnt(uint64_t x) noexcept nogil:
+    """Bit count without a library call (the portable build has no -mpopcnt)."""
+    x = x - ((x >> 1) & <uint64_t>0x5555555555555555)
+    x = (x & <uint64_t>0x3333333333333333) + ((x >> 2) & <uint64_t>0x3333333333333333)
+    x = (x + (x >> 4)) & <uint64_t>0x0F0F0F0F0F0F0F0F
+    return <int>((x * <uint64_t>0x0101010101010101) >> 56)
+
+
+cdef inline uint64_t bit(int b) noexcept nogil:
+    return (<uint64_t>1) << b
+
+
+cdef inline uint64_t above(int b) noexcept nogil:
+    """Bits strictly above ``b``."""
+    return ~((bit(b) << 1) - 1) if b < 63 else 0
+
+
+cdef inline uint64_t all_hands(ctx_t* c) noexcept nogil:
+    cdef uint64_t h = 0
+    cdef int i
+    for i in range(c.n):
+        h |= c.s.hands[i]
+    return h
+
+
+cdef inline int in_side(ctx_t* c, int seat) noexcept nogil:
+    return (c.side >> seat) & 1
+
+
+cdef inline int tricks_left(ctx_t* c) noexcept nogil:
+    return (popcnt(all_hands(c)) + c.s.tn) // c.n
+
+
+cdef inline uint64_t top_cards(uint64_t m, int k) noexcept nogil:
+    """The ``k`` highest bits of ``m``."""
+    cdef uint64_t out = 0
+    cdef int b
+    while k > 0 and m:
+        b = highest_bit(m)
+        out |= bit(b)
+        m &= ~bit(b)
+        k -= 1
+    return out
+
+
+# --------------------------------------------------------------------------------------
+# bounds (each with the cards it relies on, for the winning ranks)
+
+cdef inline void value_bounds(ctx_t* c, int* lo, int* hi, uint64_t* rlo, uint64_t* rhi) noexcept nogil:
+    """Smallest and largest value the remaining play can still give the side; ``rlo`` /
+    ``rhi``: the cards whose holders each bound relies on (besides lengths)."""
+    cdef int t = tricks_left(c)
+    rlo[0] = 0
+    rhi[0] = 0
+    lo[0] = 0
+    if c.s.done or t == 0:
+        hi[0] = 0
+        return
+    hi[0] = 1 if c.objective == OBJECTIVE_NIL else t
+    if c.s.tn > 0:
+        trick_bound(c, lo, hi, rlo, rhi, t)
+    elif t >= 2 and USE_QT and c.objective != OBJECTIVE_NIL:
+        quick_tricks(c, lo, hi, rlo, rhi, t)
+        top_trumps(c, lo, hi, rlo, rhi, t)
+
+
+cdef inline void top_trumps(ctx_t* c, int* lo, int* hi, uint64_t* rlo, uint64_t* rhi, int t) noexcept nogil:
+    """The seat holding the highest live trumps wins a trick with each of them that is above
+    every other seat's trumps, whatever anyone wants."""
+    cdef state_t* s = &c.s
+    cdef const layout_t* L = c.L
+    cdef uint64_t live, others, run
+    cdef int o, top, k
+    if not L.trump_mask:
+        return
+    live = all_hands(c) & L.trump_mask
+    if not live:
+        return
+    top = highest_bit(live)
+    o = c.owner[top]
+    others = live & ~s.hands[o]
+    run = s.hands[o] & live
+    if others:
+        run &= above(highest_bit(others))
+    k = popcnt(run)
+    if in_side(c, o):
+        if k > lo[0]:
+            lo[0] = k
+            rlo[0] = run
+    elif t - k < hi[0]:
+        hi[0] = t - k
+        rhi[0] = run
+
+
+cdef inline void quick_tricks(ctx_t* c, int* lo, int* hi, uint64_t* rlo, uint64_t* rhi, int t) noexcept nogil:
+    """At a trick boundary: the tricks the leader can cash from the top, suit after suit.
+
+    The leader's cards above every other live card of a suit win when led unless a seat
+    void in it ruffs, so their count is capped by the suit length of every other seat that
+    holds a trump; cashing a suit never touches another suit of a seat that holds trumps (it
+    follows), so the counts add up.  A restricted suit counts only once broken; positions
+    with a forced first lead or a live must-play card are skipped."""
+    cdef state_t* s = &c.s
+    cdef const layout_t* L = c.L
+    cdef int leader = s.leader, su, k, o, qt = 0, len_o
+    cdef uint64_t lh = s.hands[leader], live = all_hands(c), sm, mine, others, run, used = 0
+    cdef int broken
+    if s.trick_index == 0 and L.first_lead_bit >= 0:
+        return
+    if L.must_play_bit >= 0 and (live >> L.must_play_bit) & 1:
+        return
+    if in_side(c, leader) != ((c.maxmask >> leader) & 1):
+        return          # the leader's team does not want tricks for itself
+    broken = (s.played & L.breakers) != 0 or s.trick_index >= L.unlock_trick
+    for su in range(c.nsu):
+        sm = L.suit_mask[su]
+        mine = lh & sm
+        if not mine:
+            continue
+        if (sm & L.lead_restricted) and not broken:
+            continue
+        others = live & sm & ~lh
+        run = mine & above(highest_bit(others)) if others else mine
+        if not run:
+            continue
+        k = popcnt(run)
+        if L.trump_mask and sm != L.trump_mask:
+            for o in range(c.n):
+                if o != leader and (s.hands[o] & L.trump_mask):
+                    len_o = popcnt(s.hands[o] & sm)
+                    if len_o < k:
+                        k = len_o
+        if k > 0:
+            qt += k
+            used |= top_cards(run, k)
+    if qt == 0:
+        return
+    if in_side(c, leader):
+        if qt > lo[0]:
+            lo[0] = qt
+            rlo[0] = used
+    elif t - qt < hi[0]:
+        hi[0] = t - qt
+        rhi[0] = used
+
+
+cdef inline void trick_bound(ctx_t* c, int* lo, int* hi, uint64_t* rlo, uint64_t* rhi, int t) noexcept nogil:
+    """Mid-trick: when no seat still to play against the current winner's team can beat the
+    winning card, the trick's fate is known (relies on the holders of the cards above it)."""
+    cdef state_t* s = &c.s
+    cdef const layout_t* L = c.L
+    cdef int pos = s.wpos
+    cdef int wbit = s.tbits[pos]
+    cdef int wseat = (s.leader + pos) % c.n
+    cdef int wside = in_side(c, wseat)
+    cdef uint64_t beats = (L.trump_mask | L.suit_mask[s.led]) & above(wbit)
+    cdef int i, seat
+    cdef uint64_t legal
+    for i in range(s.tn, c.n):
+        seat = (s.leader + i) % c.n
+        if in_side(c, seat) != wside:
+            if s.hands[seat] & beats:
+                legal = legal_moves(L, s.hands[seat], s.led, s.trick_index, s.played, s.suits_led)
+                if legal & beats:
+                    return
+    if wside:
+        lo[0] = 1
+        rlo[0] = bit(wbit)
+    elif c.objective == OBJECTIVE_NIL:
+        if t == 1:
+            hi[0] = 0
+            rhi[0] = bit(wbit)
+    else:
+        hi[0] = t - 1
+        rhi[0] = bit(wbit)
+
+
+# --------------------------------------------------------------------------------------
+# making a move
+
+cdef inline int apply_card(ctx_t* c, int b) noexcept nogil:
+    """Play layout bit ``b`` for the seat to move.  Returns 1 if this card completes a trick
+    that the side wins (0 otherwise); updates the state to the next trick."""
+    cdef state_t* s = &c.s
+    cdef const layout_t* L = c.L
+    cdef int turn = (s.leader + s.tn) % c.n
+    cdef int w, wb, tv = 0
+    cdef uint64_t m = bit(b)
+    s.hands[turn] &= ~m
+    s.tbits[s.tn] = <int8_t>b
+    s.tn += 1
+    s.table |= m
+    s.played |= m
+    if s.tn == 1:
+        s.led = L.suit_of_bit[b]
+        s.wpos = 0
+    elif ((L.trump_mask | L.suit_mask[s.led]) >> b) & 1 and b > s.tbits[s.wpos]:
+        s.wpos = s.tn - 1
+    if s.tn < c.n:
+        return 0
+    wb = s.tbits[s.wpos]
+    w = (s.leader + s.wpos) % c.n
+    if in_side(c, w):
+        tv = 1
+    # the winner's rank mattered only if it beat another card of its own suit
+    if s.table & L.suit_mask[L.suit_of_bit[wb]] & ~bit(wb):
+        s.rank_win = wb
+    else:
+        s.rank_win = -1
+    s.suits_led |= 1 << s.led
+    s.last_winner = w
+    s.table = 0
+    s.tn = 0
+    s.led = -1
+    s.leader = w
+    s.trick_index += 1
+    if all_hands(c) == 0:
+        s.done = 1
+    if c.objective == OBJECTIVE_NIL and tv:
+        s.done = 1
+    return tv
+
+
+# --------------------------------------------------------------------------------------
+# transposition table
+
+cdef inline void make_key(ctx_t* c, pkey_t* k) noexcept nogil:
+    cdef state_t* s = &c.s
+    cdef const layout_t* L = c.L
+    cdef uint64_t live = all_hands(c), m, own, h
+    cdef int i, su, pos, j, b, broken
+    for i in range(4):
+        k.lens[i] = 0
+    pos = 0
+    for i in range(c.n):
+        for su in range(c.nsu):
+            k.lens[pos >> 6] |= (<uint64_t>popcnt(s.hands[i] & L.suit_mask[su])) << (pos & 63)
+            pos += 4
+    for su in range(c.nsu):
+        m = live & L.suit_mask[su]
+        own = 0
+        j = 0
+        while m and j < 16:
+            b = highest_bit(m)
+            m &= ~bit(b)
+            own |= (<uint64_t>c.owner[b]) << (4 * j)
+            j += 1
+        k.own[su] = own
+    k.meta = (<uint64_t>s.leader) | (<uint64_t>c.side << 4)
+    if L.lead_restricted:
+        broken = (s.played & L.breakers) != 0
+        if broken:
+            k.meta |= <uint64_t>1 << 12
+        elif s.trick_index < L.unlock_trick and L.unlock_trick <= 64:
+            k.meta |= (<uint64_t>(s.trick_index + 1)) << 24
+    if s.trick_index == 0:
+        k.meta |= <uint64_t>1 << 13
+    if L.must_play_bit >= 0 and (live >> L.must_play_bit) & 1:
+        k.meta |= (<uint64_t>(s.suits_led & 255)) << 14
+    k.absmask = live & c.nonuni
+    h = k.meta * <uint64_t>0x9E3779B97F4A7C15 ^ k.absmask
+    for i in range(c.LW):
+        h ^= k.lens[i]
+        h *= <uint64_t>0xBF58476D1CE4E5B9
+        h ^= h >> 31
+    h ^= h >> 29
+    k.h = h | 1
+
+
+cdef inline uint64_t kmask(int k) noexcept nogil:
+    return ~(<uint64_t>0) if k >= 16 else (((<uint64_t>1) << (4 * k)) - 1)
+
+
+cdef inline int same_head(ctx_t* c, entry_t* e, pkey_t* k) noexcept nogil:
+    cdef int i
+    if e.meta != k.meta or e.absmask != k.absmask:
+        return 0
+    for i in range(c.LW):
+        if e.lens[i] != k.lens[i]:
+            return 0
+    return 1
+
+
+cdef inline int matches(ctx_t* c, entry_t* e, pkey_t* k) noexcept nogil:
+    cdef int su
+    for su in range(c.nsu):
+        if (e.own[su] ^ k.own[su]) & kmask(e.k[su]):
+            return 0
+    return 1
+
+
+cdef inline uint64_t entry_cards(ctx_t* c, entry_t* e) noexcept nogil:
+    """The live cards an entry's match relies on (its top ``k`` cards of every suit)."""
+    cdef uint64_t live = all_hands(c), out = 0
+    cdef int su
+    for su in range(c.nsu):
+        if e.k[su]:
+            out |= top_cards(live & c.L.suit_mask[su], e.k[su])
+    return out
+
+
+cdef inline entry_t* tt_probe(ctx_t* c, pkey_t* k, int beta, int* hint) noexcept nogil:
+    """A matching entry whose bounds decide the probe ``>= beta`` (or NULL); ``hint`` gets
+    the best move of a matching entry."""
+    cdef uint64_t base = (k.h & c.bmask) * WAYS
+    cdef int i
+    cdef entry_t* e
+    for i in range(WAYS):
+        if c.tags[base + i] == k.h:
+            e = &c.tt[base + i]
+            if same_head(c, e, k) and matches(c, e, k):
+                if e.lo >= beta or e.hi < beta:
+                    return e
+                if e.best_su >= 0 and hint[0] < 0:
+                    hint[0] = denorm(c, e.best_su, e.best_rel)
+    return NULL
+
+
+cdef inline int denorm(ctx_t* c, int su, int rel) noexcept nogil:
+    """The live card ``rel`` places below the top of suit ``su`` (-1 if none)."""
+    cdef uint64_t m = (all_hands(c) | c.s.table) & c.L.suit_mask[su]
+    while rel > 0 and m:
+        m &= ~bit(highest_bit(m))
+        rel -= 1
+    return highest_bit(m) if m else -1
+
+
+cdef void tt_store(ctx_t* c, pkey_t* k, uint64_t rel, int lower, int upper, int best,
+                   int tleft) noexcept nogil:
+    cdef const layout_t* L = c.L
+    cdef uint64_t live = all_hands(c), sm, rs
+    cdef uint8_t kk[MAXS]
+    cdef uint64_t own[MAXS]
+    cdef int su, i, score, vscore = 1 << 30, victim = -1
+    cdef uint64_t base = (k.h & c.bmask) * WAYS
+    cdef entry_t* e
+    for su in range(c.nsu):
+        sm = L.suit_mask[su]
+        rs = rel & sm & live
+        if sm & c.nonuni:
+            kk[su] = <uint8_t>popcnt(live & sm)
+        elif rs:
+            kk[su] = <uint8_t>popcnt(live & sm & ~(bit(lowest_bit(rs)) - 1))
+        else:
+            kk[su] = 0
+        own[su] = k.own[su] & kmask(kk[su])
+    for su in range(c.nsu, MAXS):
+        kk[su] = 0
+        own[su] = 0
+    for i in range(WAYS):
+        if c.tags[base + i] == k.h:
+            e = &c.tt[base + i]
+            if same_head(c, e, k):
+                for su in range(c.nsu):
+                    if e.k[su] != kk[su] or e.own[su] != own[su]:
+                        break
+                else:
+                    if lower > e.lo:
+                        e.lo = <int8_t>lower
+                    if upper < e.hi:
+                        e.hi = <int8_t>upper
+                    if best >= 0:
+                        e.best_su = L.suit_of_bit[best]
+                        e.best_rel = <int8_t>popcnt((live | c.s.table) & L.suit_mask[e.best_su] & above(best))
+                    e.gen = <uint16_t>c.gen
+                    return
+        if c.tags[base + i] == 0:
+            victim = i
+            vscore = -1
+            break
+        e = &c.tt[base + i]
+        score = e.depth + (256 if e.gen == c.gen else 0)
+        if score < vscore:
+            vscore = score
+            victim = i
+    e = &c.tt[base + victim]
+    c.tags[base + victim] = k.h
+    for i in range(4):
+        e.lens[i] = k.lens[i]
+    for su in range(MAXS):
+        e.own[su] = own[su]
+        e.k[su] = kk[su]
+    e.meta = k.meta
+    e.absmask = k.absmask
+    e.lo = <int8_t>(lower if lower > 0 else 0)
+    e.hi = <int8_t>(upper if upper < tleft else tleft)
+    if best >= 0:
+        e.best_su = L.suit_of_bit[best]
+        e.best_rel = <int8_t>popcnt((live | c.s.table) & L.suit_mask[e.best_su] & above(best))
+    else:
+        e.best_su = -1
+        e.best_rel = 0
+    e.gen = <uint16_t>c.gen
+    e.depth = <uint8_t>tleft
+
+
+# --------------------------------------------------------------------------------------
+# move generation and ordering
+
+cdef inline uint64_t representatives(ctx_t* c, uint64_t moves) noexcept nogil:
+    """Drop every card whose next higher live card of its suit is also one of ``moves`` with
+    the same class: the two are interchangeable, the higher one represents the run."""
+    cdef uint64_t live = all_hands(c) | c.s.table
+    cdef uint64_t out = moves, m = moves, up
+    cdef int b, nb
+    while m:
+        b = lowest_bit(m)
+        m &= m - 1
+        up = live & above(b)
+        if up:
+            nb = lowest_bit(up)
+            if (moves >> nb) & 1 and c.L.suit_of_bit[nb] == c.L.suit_of_bit[b] and c.cls[nb] == c.cls[b]:
+                out &= ~bit(b)
+    return out
+
+
+cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noexcept nogil:
+    """Write the cards of ``reps`` into ``out`` best-first (DDS-style heuristics); returns
+    how many."""
+    cdef state_t* s = &c.s
+    cdef const layout_t* L = c.L
+    cdef int scores[64]
+    cdef int n = 0, b, sc, i, su, top, pos, wseat, wbit = 0, partner_win = 0, last = 0, o
+    cdef int my_team = in_side(c, turn)
+    cdef int want_win = my_team == ((c.maxmask >> turn) & 1)
+    cdef uint64_t live = all_hands(c), m = reps, sm, opp_hands = 0, eligible = 0, rest_opp = 0
+    cdef uint64_t opp_ruff_suits = 0, partner_ruff_suits = 0, hb
+    cdef int rel
+    for o in range(c.n):
+        if o == turn:
+            continue
+        if in_side(c, o) != my_team:
+            opp_hands |= s.hands[o]
+    if s.tn == 0:
+        # suits a seat of either team could ruff (void, holding trumps)
+        if L.trump_mask:
+            for su in range(c.nsu):
+                sm = L.suit_mask[su]
+                if sm == L.trump_mask:
+                    continue
+                for o in range(c.n):
+                    if o != turn and not (s.hands[o] & sm) and (s.hands[o] & L.trump_mask):
+                        if in_side(c, o) != my_team:
+                            opp_ruff_suits |= 1 << su
+                        else:
+                            partner_ruff_suits |= 1 << su
+    else:
+        eligible = L.trump_mask | L.suit_mask[s.led]
+        pos = s.wpos
+        wbit = s.tbits[pos]
+        wseat = (s.leader + pos) % c.n
+        partner_win = in_side(c, wseat) == my_team
+        last = s.tn == c.n - 1
+        for i in range(s.tn + 1, c.n):
+            o = (s.leader + i) % c.n
+            if in_side(c, o) != my_team:
+                hb = s.hands[o] & L.suit_mask[s.led]
+                if not hb:
+                    hb = s.hands[o] & L.trump_mask
+                rest_opp |= hb
+    while m:
+        b = lowest_bit(m)
+        m &= m - 1
+        su = L.suit_of_bit[b]
+        sm = L.suit_mask[su]
+        rel = b - c.suit_low[su]            # rank within the suit (bigger = higher)
+        if b == hint:
+            sc = 1 << 20
+        elif s.tn == 0:
+            top = highest_bit((live | s.table) & sm)
+            if not want_win:
+                sc = -rel
+            elif top == b:
+                sc = 6000 if not (opp_ruff_suits >> su) & 1 else 1000
+                sc += 16 * popcnt(s.hands[turn] & sm)
+            elif in_side(c, c.owner[top]) == my_team:
+                sc = (5000 if not (opp_ruff_suits >> su) & 1 else 800) - rel
+            elif (partner_ruff_suits >> su) & 1 and not (opp_ruff_suits >> su) & 1:
+                sc = 4000 - rel
+            else:
+                # lead where the opponents' top card is not alone; prefer low cards
+                sc = 2000 - 64 * popcnt(opp_hands & sm & above(b)) - rel
+                if (opp_ruff_suits >> su) & 1:
+                    sc -= 1000
+        else:
+            if (eligible >> b) & 1 and b > wbit:     # would win the trick so far
+                if not want_win:
+                    sc = -3000 - rel
+                elif partner_win:
+                    sc = -1000 - rel                 # overtaking the partner
+                elif last or not (rest_opp & above(b) & (L.trump_mask | sm)):
+                    sc = 5000 - b                    # a sure winner: the cheapest first
+                else:
+                    sc = 3000 - b
+            else:
+                if want_win == partner_win:
+                    sc = 1000 - rel                  # the trick goes our way: play low
+                else:
+                    sc = -rel
+                    if not want_win:
+                        sc = 1000 + rel              # losing anyway: shed the highest
+        sc = sc * 1024 + (c.hist[turn][b] if c.hist[turn][b] < 1023 else 1023)
+        i = n
+        while i > 0 and scores[i - 1] < sc:
+            scores[i] = scores[i - 1]
+            out[i] = out[i - 1]
+            i -= 1
+        scores[i] = sc
+        out[i] = b
+        n += 1
+    return n
+
+
+# --------------------------------------------------------------------------------------
+# the search
+
+cdef int last_trick(ctx_t* c, uint64_t* rel) noexcept nogil:
+    """Every seat holds one card (at a trick boundary): play them out."""
+    cdef state_t saved = c.s
+    cdef int i, seat, tv = 0
+    for i in range(c.n):
+        seat = (c.s.leader + c.s.tn) % c.n
+        tv = apply_card(c, lowest_bit(c.s.hands[seat]))
+    rel[0] = bit(c.s.rank_win) if c.s.rank_win >= 0 else 0
+    c.nodes += 1
+    c.s = saved
+    return tv
+
+
+cdef int play_search(ctx_t* c, int b, int beta, uint64_t* rel) noexcept nogil:
+    """Value of the remaining play after the seat to move plays ``b`` (null window below
+    ``beta``); ``rel``: the cards the result relies on."""
+    cdef state_t saved = c.s
+    cdef int complete = c.s.tn == c.n - 1
+    cdef int tv = apply_card(c, b)
+    cdef int v
+    rel[0] = 0
+    if c.s.done:
+        v = tv
+    else:
+        v = tv + ab(c, beta - tv, rel)
+    if complete and c.s.rank_win >= 0:
+        rel[0] |= bit(c.s.rank_win)
+    c.s = saved
+    return v
+
+
+cdef int ab(ctx_t* c, int beta, uint64_t* rel) noexcept nogil:
+    """Fail-soft null-window search: is the side's remaining value ``>= beta``?  Returns a
+    value ``v`` with ``v >= beta`` a lower bound or ``v < beta`` an upper bound; ``rel``
+    gets the live cards whose holders the answer relies on."""
+    cdef state_t* s = &c.s
+    cdef int lo, hi, turn, n_moves, i, b, v, best, best_card = -1, hint = -1, tleft = 0
+    cdef int maximise
+    cdef uint64_t rlo, rhi, crel, acc = 0
+    cdef pkey_t key
+    cdef entry_t* e
+    cdef int order[64]
+    cdef int at_boundary = s.tn == 0
+    cdef int use_tt = 0
+    c.nodes += 1
+    rel[0] = 0
+    if s.done:
+        return 0
+    if at_boundary:
+        tleft = tricks_left(c)
+        if tleft == 1:
+            return last_trick(c, rel)
+        use_tt = USE_TT
+        if use_tt:
+            make_key(c, &key)
+            __builtin_prefetch(&c.tags[(key.h & c.bmask) * WAYS])
+    value_bounds(c, &lo, &hi, &rlo, &rhi)
+    if hi < beta:
+        rel[0] = rhi
+        return hi
+    if lo >= beta:
+        rel[0] = rlo
+        return lo
+    if use_tt:
+        e = tt_probe(c, &key, beta, &hint)
+        if e != NULL:
+            rel[0] = entry_cards(c, e)
+            return e.lo if e.lo >= beta else e.hi
+    turn = (s.leader + s.tn) % c.n
+    maximise = (c.maxmask >> turn) & 1
+    n_moves = order_moves(c, representatives(c, legal_moves(c.L, s.hands[turn], s.led, s.trick_index,
+                                                            s.played, s.suits_led)),
+                          turn, hint, order)
+    best = -INF if maximise else INF
+    for i in range(n_moves):
+        b = order[i]
+        v = play_search(c, b, beta, &crel)
+        if maximise:
+            if v > best:
+                best = v
+                best_card = b
+            if v >= beta:
+                acc = crel
+                if i > 0:
+                    c.hist[turn][b] += 1
+                break
+        else:
+            if v < best:
+                best = v
+                best_card = b
+            if v < beta:
+                acc = crel
+                if i > 0:
+                    c.hist[turn][b] += 1
+                break
+        acc |= crel
+    rel[0] = acc
+    if use_tt:
+        if best >= beta:
+            tt_store(c, &key, acc, best, INF, best_card, tleft)
+        else:
+            tt_store(c, &key, acc, -INF, best, best_card, tleft)
+    return best
+
+
+cdef int mtd_after(ctx_t* c, int b, int guess) noexcept nogil:
+    """Exact value after the seat to move plays ``b`` (``b < 0``: of the position itself):
+    null-window probes bisect [lower, upper] from the position's value bounds."""
+    cdef int lower, upper, g, beta, lo, hi, tv
+    cdef uint64_t r1, r2
+    cdef state_t saved
+    if b >= 0:
+        saved = c.s
+        tv = apply_card(c, b)
+        value_bounds(c, &lo, &hi, &r1, &r2)
+        c.s = saved
+        lower = tv + lo
+        upper = tv + hi
+    else:
+        value_bounds(c, &lo, &hi, &r1, &r2)
+        lower = lo
+        upper = hi
+    g = guess
+    while lower < upper:
+        beta = lower + (upper - lower + 1) // 2
+        if b >= 0:
+            g = play_search(c, b, beta, &r1)
+        else:
+            g = ab(c, beta, &r1)
+        if g < beta:
+            upper = g
+        else:
+            lower = g
+    return lower
+
+
+cdef int tt_hint(ctx_t* c) noexcept nogil:
+    """The table's best card for the position (at a trick boundary), or -1."""
+    cdef pkey_t key
+    cdef int hint = -1
+    if c.s.tn != 0 or not USE_TT:
+        return -1
+    make_key(c, &key)
+    tt_probe(c, &key, INF, &hint)
+    return hint
+
+
+cdef int follow_line(ctx_t* c, int value, int8_t* line, int* side_tricks) noexcept nogil:
+    """Play one optimal line from the current state (whose exact value is ``value``) to the
+    end, recording the cards; returns the number of cards played.  Each step keeps a card
+    whose child provably has the position's value (a null-window probe per card tried)."""
+    cdef state_t* s = &c.s
+    cdef int n_line = 0, turn, maximise, n_moves, i, b, chosen, tv
+    cdef int order[64]
+    cdef uint64_t r
+    while not s.done and (all_hands(c) or s.tn):
+        turn = (s.leader + s.tn) % c.n
+        maximise = (c.maxmask >> turn) & 1
+        n_moves = order_moves(c, representatives(c, legal_moves(c.L, s.hands[turn], s.led, s.trick_index,
+                                                                s.played, s.suits_led)),
+                              turn, tt_hint(c), order)
+        chosen = order[0]
+        if n_moves > 1:
+            for i in range(n_moves):
+                b = order[i]
+                if maximise:
+                    if play_search(c, b, value, &r) >= value:
+                        chosen = b
+                        break
+                else:
+                    if play_search(c, b, value + 1, &r) <= value:
+                        chosen = b
+                        break
+        line[n_line] = <int8_t>chosen
+        n_line += 1
+        tv = apply_card(c, chosen)
+        value -= tv
+        if s.tn == 0 and in_side(c, s.last_winner):
+            side_tricks[0] += 1
+    return n_line
+
+
+# --------------------------------------------------------------------------------------
+# set-up shared by the Python entry points
+
+cdef void init_ctx(ctx_t* c, const layout_t* L, entry_t* tt, uint64_t* tags, uint64_t n_buckets,
+                   int side, int goal_max) noexcept nogil:
+    cdef int su, b, uniform, top
+    cdef uint64_t sm
+    c.L = L
+    c.n = L.n_seats
+    c.nsu = L.n_suits
+    c.LW = (L.n_seats * L.n_suits * 4 + 63) // 64
+    c.objective = L.objective
+    c.all_seats = (1 << L.n_seats) - 1
+    c.tt = tt
+    c.tags = tags
+    c.bmask = n_buckets - 1
+    c.gen = 1
+    c.nodes = 0
+    memset(c.hist, 0, sizeof(c.hist))
+    memset(c.owner, 0, sizeof(c.owner))
+    # classes: cards of a suit are interchangeable by rank unless a rule tells them apart
+    for b in range(64):
+        c.cls[b] = 0
+        if b < L.n_cards:
+            sm = bit(b)
+            c.cls[b] = <int8_t>((1 if L.lead_restricted & sm else 0) | (2 if L.breakers & sm else 0)
+                                | (4 if L.first_trick_forbidden & sm else 0)
+                                | (8 if b == L.first_lead_bit else 0) | (16 if b == L.must_play_bit else 0))
+    c.nonuni = 0
+    for su in range(L.n_suits):
+        sm = L.suit_mask[su]
+        top = highest_bit(sm)
+        c.suit_top[su] = top
+        c.suit_low[su] = lowest_bit(sm)
+        uniform = 1
+        for b in range(top + 1):
+            if (sm >> b) & 1 and c.cls[b] != c.cls[top]:
+                uniform = 0
+        if not uniform:
+            c.nonuni |= sm
+    set_side(c, side, goal_max)
+
+
+cdef inline void set_side(ctx_t* c, int side, int goal_max) noexcept nogil:
+    c.side = side
+    c.maxmask = side if goal_max else (c.all_seats & ~side)
+
+
+cdef void init_state(ctx_t* c, const uint64_t* hands, int leader, uint64_t played,
+                     int suits_led, int trick_index) noexcept nogil:
+    cdef state_t* s = &c.s
+    cdef int i
+    cdef uint64_t m
+    memset(s, 0, sizeof(state_t))
+    for i in range(c.n):
+        s.hands[i] = hands[i]
+        m = hands[i]
+        while m:
+            c.owner[lowest_bit(m)] = <int8_t>i
+            m &= m - 1
+    s.leader = leader
+    s.led = -1
+    s.played = played
+    s.suits_led = suits_led
+    s.trick_index = trick_index
+    s.last_winner = -1
+    s.rank_win = -1
+
+
+def _entries_for(double tt_mb, int live_cards):
+    """Power-of-two bucket count within ``tt_mb`` (and no larger than the position needs)."""
+    cdef uint64_t budget = <uint64_t>(tt_mb * 1048576.0 / ((sizeof(entry_t) + 8) * WAYS))
+    cdef uint64_t cap
+    if live_cards <= 20:
+        cap = 1 << 8
+    elif live_cards <= 32:
+        cap = 1 << 12
+    elif live_cards <= 40:
+        cap = 1 << 14
+    else:
+        cap = 1 << 16
+    if budget > cap:
+        budget = cap
+    cdef uint64_t n = 1
+    while n * 2 <= budget:
+        n *= 2
+    return int(n)
+
+
+def _alloc(double tt_mb, int live_cards):
+    nb = _entries_for(tt_mb, live_cards)
+    tt = np.zeros(nb * WAYS * sizeof(entry_t) // 8, dtype=np.uint64)
+    tags = np.zeros(nb * WAYS, dtype=np.uint64)
+    return nb, tt, tags
+
+
+def supports(CoreLayout core):
+    """True when this kernel can solve the layout: objective 'tricks' or 'nil', at most 8
+    effective suits of at most 16 cards (the holders of a suit fit one key word)."""
+    cdef const layout_t* L = &core.c
+    if L.objective != OBJECTIVE_TRICKS and L.objective != OBJECTIVE_NIL:
+        return False
+    if L.n_suits > MAXS or L.n_seats > 8:
+        return False
+    for su in range(L.n_suits):
+        if popcnt(L.suit_mask[su]) > 16:
+            return False
+    return True
+
+
+def _check_layout(CoreLayout core):
+    if not supports(core):
+        raise ValueError(f"{core.layout.name}: not a trick-count layout this kernel can solve")
+
+
+# --------------------------------------------------------------------------------------
+# Python entry points (inputs already validated and translated to layout bits)
+
+def solve_position(CoreLayout core, const int8_t[::1] cls, uint64_t[::1] hands, int leader,
+                   const int8_t[::1] trick, uint64_t played, int suits_led, int trick_index,
+                   int side, bint goal_max, double tt_mb, bint card_values):
+    """Solve one position (as :func:`trickcore._solve.solve_position`; ``cls`` is unused:
+    the classes come from the layout's rule flags, card points do not matter here).
+    Returns ``(value, {bit: value}, [bits of the line], nodes)``."""
+    cdef ctx_t c
+    cdef const layout_t* L = &core.c
+    cdef int n = L.n_seats, i, b, v, value, n_line, dummy = 0, n_moves, turn
+    cdef uint64_t live = 0, moves
+    _check_layout(core)
+    for i in range(n):
+        live |= hands[i]
+    nb, tt_arr, tags_arr = _alloc(tt_mb, popcnt(live) + trick.shape[0])
+    cdef uint64_t[::1] tt = tt_arr
+    cdef uint64_t[::1] tags = tags_arr
+    cdef uint64_t n_buckets = nb
+    cdef int8_t line[64]
+    cdef int order[64]
+    cdef uint64_t start[8]
+    values = {}
+    for i in range(n):
+        start[i] = hands[i]
+    for i in range(trick.shape[0]):
+        start[(leader + i) % n] |= bit(trick[i])
+    with nogil:
+        init_ctx(&c, L, <entry_t*>&tt[0], &tags[0], n_buckets, side, goal_max)
+        # the table cards go back to their hands and are replayed, so that the state is
+        # exactly what the search builds itself
+        init_state(&c, start, leader, played, suits_led, trick_index)
+        for i in range(trick.shape[0]):
+            apply_card(&c, trick[i])
+    turn = (c.s.leader + c.s.tn) % n
+    if c.s.done or (all_hands(&c) == 0):
+        return 0, {}, [], 0
+    moves = legal_moves(L, c.s.hands[turn], c.s.led, c.s.trick_index, c.s.played, c.s.suits_led)
+    if card_values:
+        with nogil:
+            n_moves = order_moves(&c, representatives(&c, moves), turn, -1, order)
+        for i in range(n_moves):
+            b = order[i]
+            with nogil:
+                v = mtd_after(&c, b, 0)
+            values[b] = v
+        if (c.maxmask >> turn) & 1:
+            value = max(values.values())
+        else:
+            value = min(values.values())
+    else:
+        with nogil:
+            value = mtd_after(&c, -1, 0)
+    with nogil:
+        n_line = follow_line(&c, value, line, &dummy)
+    return value, values, [line[i] for i in range(n_line)], c.nodes
+
+
+def solve_batch(CoreLayout core, const int8_t[::1] cls, const uint64_t[:, ::1] hands,
+                const int8_t[::1] leaders, const uint8_t[::1] sides, bint goal_max,
+                double tt_mb, int16_t[::1] value, int8_t[::1] side_tricks,
+                int8_t[::1] last_winner, int16_t[::1] side_melds, int16_t[::1] opp_melds,
+                int64_t[::1] nodes):
+    """Solve ``hands.shape[0]`` deals from the start of a trick (layout bits, validated);
+    fills the output arrays (melds are 0: trick objectives have none).  Runs without the
+    GIL; the table is shared by the deals (its entries hold for any deal)."""
+    cdef ctx_t c
+    cdef const layout_t* L = &core.c
+    cdef Py_ssize_t n_deals = hands.shape[0], d
+    cdef int n = L.n_seats
+    cdef int max_live = 0, i, v, st
+    cdef uint64_t live
+    cdef int8_t line[64]
+    _check_layout(core)
+    for d in range(n_deals):
+        live = 0
+        for i in range(n):
+            live |= hands[d, i]
+        if popcnt(live) > max_live:
+            max_live = popcnt(live)
+    nb, tt_arr, tags_arr = _alloc(tt_mb, max_live)
+    cdef uint64_t[::1] tt = tt_arr
+    cdef uint64_t[::1] tags = tags_arr
+    cdef uint64_t n_buckets = nb
+    if n_deals == 0:
+        return
+    with nogil:
+        init_ctx(&c, L, <entry_t*>&tt[0], &tags[0], n_buckets, sides[0], goal_max)
+        for d in range(n_deals):
+            set_side(&c, sides[d], goal_max)
+            c.gen = 1 + (d & 0x7FFF)
+            c.nodes = 0
+            init_state(&c, &hands[d, 0], leaders[d], 0, 0, L.hand_size - popcnt(hands[d, 0]))
+            v = mtd_after(&c, -1, 0)
+            st = 0
+            follow_line(&c, v, line, &st)
+            value[d] = <int16_t>v
+            side_tricks[d] = <int8_t>st
+            last_winner[d] = <int8_t>c.s.last_winner
+            side_melds[d] = 0
+            opp_melds[d] = 0
+            nodes[d] = c.nodes
