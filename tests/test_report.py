@@ -171,12 +171,13 @@ def _chromium() -> str | None:
     return None
 
 
-def test_renders_in_headless_chromium(report, tmp_path):
+@pytest.mark.parametrize("game", GAMES)
+def test_renders_in_headless_chromium(report, tmp_path, game):
     browser = _chromium()
     if browser is None:
         pytest.skip("no chromium/chromium-browser/google-chrome on PATH (install Debian's chromium)")
     out, _ = report
-    page = out / "goathead3" / "index.html"
+    page = out / game / "index.html"
     html = page.read_text(encoding="utf-8")
     # A probe script runs after load and writes what the browser really shows into the DOM:
     # every section heading, and every image decoded with a non-zero natural size.

@@ -8,7 +8,8 @@ Each game page has these sections (one module each):
 * seats (:mod:`.seats`): the same deals with each seat on lead, payouts per seat;
 * rule variants (:mod:`.variants`): each rule option's effect, paired on common deals;
 * payout balancer (:mod:`.balancer`): base payouts that equalise the contracts' values;
-* real play (:mod:`.realplay`): double dummy against greedy play and PIMC;
+* real play (:mod:`.realplay`): double dummy against greedy play and PIMC (Hearts and Oh
+  Hell: seat 0's paranoid double dummy on shortened positions, :mod:`.seatdd`);
 * matches (:mod:`.matches`): win rate per seat, match length, contracts bid and made.
 
 Every number carries its sample size and a 95% interval, and every page states its seed,
@@ -28,11 +29,10 @@ import time
 import traceback
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 import pandas as pd
 
-from .data import PLANS, GameData, plan_for
+from .data import GameData, plan_for
 from .render import Document, Section
 
 __all__ = ["write_report", "game_document", "SECTIONS", "Document", "Section"]
@@ -117,8 +117,9 @@ def write_report(games: Sequence[str] | None = None, n_deals: int | None = None,
         Game ids (default: every game).
     n_deals:
         Deals per game for every kind of run (default: each game's own plan,
-        :data:`analysis.report.data.PLANS`, sized so that all games finish in about ten
-        minutes on two cores); matches and PIMC rounds scale down with it.
+        :data:`analysis.report.data.DEFAULT_PLANS`, the one table of default deal counts,
+        sized so that all games finish within ten minutes on two cores); matches and PIMC
+        rounds scale down with it.
     out:
         Folder; it gets ``index.html``/``.md``, ``crossgame.html``/``.md`` and one folder
         per game with ``index.html``/``.md`` and the Markdown twin's figures.

@@ -28,7 +28,7 @@ import pandas as pd
 
 from trickcore.games import get_game
 
-__all__ = ["Plan", "PLANS", "plan_for", "GameData", "declarer_payout"]
+__all__ = ["Plan", "DEFAULT_PLANS", "PLANS", "plan_for", "GameData", "declarer_payout"]
 
 
 @dataclass(frozen=True)
@@ -48,6 +48,10 @@ class Plan:
     pimc_samples: int = 8              # PIMC samples per decision
     notes: tuple[str, ...] = ()        # why the contracts were chosen
     primary: str = "dd"                # the main figures' policy when contracts are solved
+    seat_dd_deals: int = 0             # games without a declaring side: deals solved for seat 0
+    seat_dd_tricks: int = 0            # Hearts: tricks solved at the end after a greedy opening
+    seat_dd_hand_size: int = 0         # Oh Hell: the (short) hand size of those deals
+    balance_deals: int = 0             # payout balancer's deals (0: dd_deals, else play_deals)
 
     @property
     def primary_policy(self) -> str:
@@ -59,37 +63,68 @@ _GH = ("diamonds", "hearts", "nil", "spades", "clubs", "court")
 _SUITS_SAME = ("The four suit contracts are the same game up to renaming the suits, so one of them "
                "stands for all four (fewer solves, the same answer).")
 
-#: Default sizes per game, chosen so that ``trickcore report`` on every game finishes in
-#: under ten minutes on two busy cores (measured; see the report's index page for times).
-PLANS: dict[str, Plan] = {
-    "goathead3": Plan(_GH, _GH + ("leasters",), 1500, 3000, 300, 1000, 40, 12, 16),
-    "goathead4": Plan(_GH, _GH + ("leasters",), 1500, 3000, 300, 1000, 40, 12, 16),
-    "clover": Plan(("clubs", "notrump"), ("clubs", "notrump"), 120, 1500, 24, 40, 24, 6, 3, 4,
-                   notes=(_SUITS_SAME,)),
-    "gamut": Plan(("spades", "clubs"), ("hearts", "spades", "clubs"), 240, 2000, 60, 60, 40, 10, 6, 4,
+# ==========================================================================================
+# DEFAULT DEAL COUNTS: every default size of ``trickcore report`` is in this one table.
+#
+# Budget: the default report must finish in at most 10 minutes on a 2-core machine.
+# Measured: session 1's smaller counts took 1 min 49 s on a quiet 2-core machine (the index
+# page's table gives the seconds per game, the provenance line of each page its largest
+# steps).  Double-dummy counts (``dd_deals``, ``seat_deals``, ``variant_deals``,
+# ``seat_dd_deals``, ``balance_deals`` of the solved games) are the ones to raise as the
+# solver gets faster; play-outs and matches cost little.  Per-deal costs measured on the
+# loaded development machine (one core): Hearts' last 7 tricks solved for seat 0 ~32 ms
+# (6 tricks ~8 ms, 8 tricks ~100 ms); Oh Hell at 5 cards ~3 ms per contract (both paranoid
+# bounds and the play-out); a full 13-card Spades deal seconds, with a heavy tail
+# (:mod:`analysis.bids`), hence its handful of double-dummy deals.
+# ==========================================================================================
+DEFAULT_PLANS: dict[str, Plan] = {
+    "goathead3": Plan(dd_contracts=_GH, play_contracts=_GH + ("leasters",), dd_deals=2000, play_deals=6000,
+                      seat_deals=400, variant_deals=1500, matches=60, variant_matches=16, pimc_rounds=24),
+    "goathead4": Plan(dd_contracts=_GH, play_contracts=_GH + ("leasters",), dd_deals=2000, play_deals=6000,
+                      seat_deals=400, variant_deals=1500, matches=60, variant_matches=16, pimc_rounds=24),
+    "clover": Plan(dd_contracts=("clubs", "notrump"), play_contracts=("clubs", "notrump"), dd_deals=160,
+                   play_deals=3000, seat_deals=30, variant_deals=50, matches=30, variant_matches=8,
+                   pimc_rounds=4, pimc_samples=4, balance_deals=1000, notes=(_SUITS_SAME,)),
+    "gamut": Plan(dd_contracts=("spades", "clubs"), play_contracts=("hearts", "spades", "clubs"), dd_deals=300,
+                  play_deals=4000, seat_deals=80, variant_deals=80, matches=60, variant_matches=12,
+                  pimc_rounds=8, pimc_samples=4, balance_deals=4000,
                   notes=("Gamut Hearts has no declaring side (every player for themselves), so it is "
                          "played out, not solved; Gamut Clubs is solved for seat 0 against the other three "
                          "(its payout is seat 0's). The fold variants of Clubs (clubs_3, clubs_2, clubs_1) "
                          "appear in the match section only.",)),
-    "sheepshead": Plan(("jd", "called_ace_clubs", "alone"), ("jd", "called_ace_clubs", "alone", "leaster"),
-                       500, 2000, 80, 200, 30, 6, 6, 4,
+    "sheepshead": Plan(dd_contracts=("jd", "called_ace_clubs", "alone"),
+                       play_contracts=("jd", "called_ace_clubs", "alone", "leaster"), dd_deals=600,
+                       play_deals=4000, seat_deals=100, variant_deals=240, matches=40, variant_matches=8,
+                       pimc_rounds=8, pimc_samples=4, balance_deals=1500,
                        notes=("The called-ace contracts are alike up to the fail suit called, so clubs "
                               "stands for them; the called-jack and called-ten variants are rare fallbacks "
                               "and appear in the match section only. The picker plays the dealt hand and the "
                               "blind's points count for the picking side (no burying).",)),
-    "hearts": Plan((), ("hearts",), 0, 3000, 0, 1000, 30, 8, 4, 4,
-                   notes=("Hearts has no declaring side: every figure comes from greedy play-outs "
-                          "(a per-seat double-dummy value would be each seat's paranoid value, not one play). "
+    "hearts": Plan(dd_contracts=(), play_contracts=("hearts",), dd_deals=0, play_deals=6000, seat_deals=0,
+                   variant_deals=2000, matches=40, variant_matches=10, pimc_rounds=6, pimc_samples=4,
+                   seat_dd_deals=600, seat_dd_tricks=7,
+                   notes=("Hearts has no declaring side: the main figures come from greedy play-outs "
+                          "(a per-seat double-dummy value is each seat's paranoid value, not one play; a "
+                          "full 13-card paranoid solve takes minutes, so the double-dummy figures solve the "
+                          "last tricks after a greedy opening, in the real-play section). "
                           "Payouts are penalty points: lower is better.",)),
-    "spades": Plan(("spades",), ("spades",), 4, 3000, 1000, 1000, 30, 8, 4, 4,
+    "spades": Plan(dd_contracts=("spades",), play_contracts=("spades",), dd_deals=4, play_deals=6000,
+                   seat_deals=2000, variant_deals=2000, matches=40, variant_matches=10, pimc_rounds=6,
+                   pimc_samples=4, primary="greedy",
                    notes=("A 13-card double-dummy solve takes seconds, so the main figures come from greedy "
                           "play-outs and a small double-dummy sample measures how optimistic that is. Every "
                           "seat bids what the heuristic policy bids; 'made' is team 0 (seats 0 and 2) making "
-                          "its combined bid, and the payout is team 0's score.",), primary="greedy"),
-    "ohhell": Plan((), ("clubs", "notrump"), 0, 3000, 0, 1000, 30, 8, 4, 4,
+                          "its combined bid, and the payout is team 0's score.",)),
+    "ohhell": Plan(dd_contracts=(), play_contracts=("clubs", "notrump"), dd_deals=0, play_deals=6000,
+                   seat_deals=0, variant_deals=2000, matches=40, variant_matches=10, pimc_rounds=6,
+                   pimc_samples=4, seat_dd_deals=800, seat_dd_hand_size=5,
                    notes=(_SUITS_SAME, "Oh Hell has no declaring side (every player bids for themselves, "
-                          "here what the heuristic policy bids): figures come from greedy play-outs.")),
+                          "here what the heuristic policy bids): the main figures come from greedy play-outs; "
+                          "double-dummy bid figures on short hands are in the real-play section.")),
 }
+
+#: The name earlier code used for :data:`DEFAULT_PLANS`.
+PLANS = DEFAULT_PLANS
 
 
 def plan_for(game: str, n_deals: int | None = None) -> Plan:
@@ -118,6 +153,8 @@ def plan_for(game: str, n_deals: int | None = None) -> Plan:
         variant_matches=max(2, min(p.variant_matches, small)),
         pimc_rounds=max(2, min(p.pimc_rounds, n // 5)),
         pimc_samples=min(p.pimc_samples, 4),
+        seat_dd_deals=min(n, p.seat_dd_deals),
+        balance_deals=min(n, p.balance_deals) if p.balance_deals else 0,
     )
 
 
@@ -285,6 +322,34 @@ class GameData:
         full = {**self.rules, **dict(rules or {})}
         return self._cached(key, lambda: evaluate_deals(self.game, contracts, deals, rules=full, policy=pol,
                                                         leader=leader, n_jobs=self.n_jobs))
+
+    @property
+    def seat_dd(self) -> pd.DataFrame:
+        """Seat 0's double-dummy figures of a game without a declaring side
+        (:mod:`analysis.report.seatdd`): Hearts endgames on the first deals of the page, Oh
+        Hell on deals of the plan's short hand size (every played contract); empty when the
+        plan has none."""
+        from . import seatdd
+
+        p = self.plan
+        if not p.seat_dd_deals:
+            return pd.DataFrame()
+        if self.game == "hearts":
+            fn = functools.partial(seatdd.hearts_endgame, tricks=p.seat_dd_tricks, rules=self.rules)
+            return self._cached("seat_dd", lambda: seatdd.run_parallel(fn, self.deals[: p.seat_dd_deals], self.n_jobs))
+        if self.game == "ohhell":
+            from trickcore.deals import random_deals
+
+            rules = {**self.rules, "hand_size": p.seat_dd_hand_size}
+
+            def run() -> pd.DataFrame:
+                deals = np.asarray(random_deals(self.game, p.seat_dd_deals, self.seed, hand_size=p.seat_dd_hand_size),
+                                   dtype=np.uint64)
+                return pd.concat([seatdd.run_parallel(functools.partial(seatdd.ohhell_short, c, rules=rules), deals,
+                                                      self.n_jobs) for c in p.play_contracts], ignore_index=True)
+
+            return self._cached("seat_dd", run)
+        raise ValueError(f"{self.game} has no per-seat double-dummy figures in the report")
 
     def matches(self, rules: Mapping[str, Any] | None = None, n: int | None = None) -> tuple[pd.DataFrame, pd.DataFrame]:
         """Whole matches with the heuristic policy at every seat (seeded per match)."""

@@ -7,7 +7,16 @@ import functools
 import numpy as np
 import pandas as pd
 
-from .common import made_float, row_value, CI_NOTE, figure, fmt_ci, mean_ci, paired, proportion
+from .common import (
+    CI_NOTE,
+    figure,
+    fmt_ci,
+    made_float,
+    mean_ci,
+    paired,
+    proportion,
+    row_value,
+)
 from .data import GameData
 from .render import Section
 
@@ -55,6 +64,115 @@ def _pimc_max_cards() -> int:
     return int(PIMCPolicy().max_cards)
 
 
+def _dd_greedy_row(contract: str, made_dd, made_greedy, pay_dd, pay_greedy, made: str = "make rate",
+                   dd_made: str = "DD") -> tuple[dict, tuple]:
+    """One table row (and the bar values) comparing double dummy with greedy play on the
+    same deals: rates, payouts and their paired differences."""
+    A, B, dm = proportion(made_dd), proportion(made_greedy), paired(made_dd, made_greedy)
+    EA, EB, de = mean_ci(pay_dd), mean_ci(pay_greedy), paired(pay_dd, pay_greedy)
+    row = {"contract": str(contract), "n": A["n"], f"{made} {dd_made}": fmt_ci(A["mean"], A["lo"], A["hi"]),
+           f"{made} greedy": fmt_ci(B["mean"], B["lo"], B["hi"]),
+           f"Δ {made} (DD − greedy)": fmt_ci(dm["mean"], dm["lo"], dm["hi"]),
+           "payout DD": fmt_ci(EA["mean"], EA["lo"], EA["hi"]), "payout greedy": fmt_ci(EB["mean"], EB["lo"], EB["hi"]),
+           "Δ payout (DD − greedy)": fmt_ci(de["mean"], de["lo"], de["hi"])}
+    return row, (A, B, EA, EB)
+
+
+def _dd_greedy_bars(axes, labels: list[str], vals: list[tuple], titles: tuple[str, str], dd_label: str) -> None:
+    """Two panels (rate, payout), a double-dummy and a greedy bar per contract with 95% intervals."""
+    x = np.arange(len(labels))
+    for j, (k1, k2, title) in enumerate(((0, 1, titles[0]), (2, 3, titles[1]))):
+        ax = axes[0][j]
+        for off, k, lab in ((-0.2, k1, dd_label), (0.2, k2, "greedy play")):
+            m = np.array([v[k]["mean"] for v in vals])
+            err = np.array([[v[k]["mean"] - v[k]["lo"] for v in vals], [v[k]["hi"] - v[k]["mean"] for v in vals]])
+            ax.bar(x + off, m, width=0.4, yerr=np.nan_to_num(err), capsize=3, label=lab)
+        ax.set_xticks(x, labels, rotation=30, ha="right")
+        ax.set_ylabel(title)
+        ax.axhline(0, color="#444", lw=0.6)
+        ax.legend(fontsize=7)
+
+
+def _hearts_dd(d: GameData, sec: Section) -> None:
+    f = d.seat_dd
+    k = d.plan.seat_dd_tricks
+    n = len(f)
+    g, p, diff = mean_ci(f["greedy_points"]), mean_ci(f["dd_points"]), paired(f["dd_points"], f["greedy_points"])
+    cg, cp = proportion(f["greedy_points"] == 0), proportion(f["dd_points"] == 0)
+    rows = [{"seat 0 in the last tricks": "greedy play (as the others)", "n": g["n"],
+             "seat 0's penalty points": fmt_ci(g["mean"], g["lo"], g["hi"]),
+             "P(seat 0 takes no point)": fmt_ci(cg["mean"], cg["lo"], cg["hi"])},
+            {"seat 0 in the last tricks": "double dummy, alone against the other three", "n": p["n"],
+             "seat 0's penalty points": fmt_ci(p["mean"], p["lo"], p["hi"]),
+             "P(seat 0 takes no point)": fmt_ci(cp["mean"], cp["lo"], cp["hi"])},
+            {"seat 0 in the last tricks": "Δ double dummy − greedy (paired)", "n": diff["n"],
+             "seat 0's penalty points": fmt_ci(diff["mean"], diff["lo"], diff["hi"]), "P(seat 0 takes no point)": ""}]
+    sec.paragraphs.append(
+        f"Double dummy on shortened positions — the last {k} tricks after a greedy opening. A paranoid solve of a "
+        "full 13-card Hearts deal (seat 0 alone against the other three) takes minutes, so on the first "
+        f"{n} deals of this page every seat plays the first {13 - k} tricks with the greedy play-out policy and the "
+        f"last {k} tricks are solved exactly from the real position (cards played, so whether hearts are broken, "
+        "and who leads): the fewest penalty points seat 0 can hold itself to when the other three, seeing every "
+        "card, try to load points on it. Its points from the opening are added. The greedy row plays the same "
+        "deals to the end with the greedy policy (the same opening), so the Δ is paired. Double dummy here is "
+        "pessimistic about the opponents (real opponents also protect themselves) and optimistic about seat 0's "
+        f"own play; hearts were already broken in {int(f['hearts_broken'].sum())} of the {n} positions. " + CI_NOTE)
+    sec.tables.append((f"Hearts, seat 0: greedy play against double dummy in the last {k} tricks "
+                       "(penalty points, lower is better)", pd.DataFrame(rows)))
+    fig, axes = figure(ncols=2)
+    bins = np.arange(0, 27) - 0.5
+    axes[0][0].hist([f["greedy_points"], f["dd_points"]], bins=bins, label=["greedy", f"double dummy, last {k}"])
+    axes[0][0].set_xlabel("seat 0's penalty points")
+    axes[0][0].set_ylabel("deals")
+    axes[0][0].legend(fontsize=7)
+    delta = (f["dd_points"] - f["greedy_points"]).to_numpy()
+    axes[0][1].hist(delta, bins=np.arange(delta.min(), delta.max() + 2) - 0.5, color="#7a9a4a")
+    axes[0][1].axvline(0, color="k", lw=0.8)
+    axes[0][1].set_xlabel("double dummy − greedy, per deal")
+    axes[0][1].set_ylabel("deals")
+    sec.figures.append((f"Seat 0's penalty points per deal, greedy play against double dummy in the last {k} "
+                        f"tricks after the same greedy opening (n = {n} deals).", fig))
+    d.results["realplay"] = pd.DataFrame(rows)
+
+
+def _ohhell_dd(d: GameData, sec: Section) -> None:
+    f = d.seat_dd
+    hs = d.plan.seat_dd_hand_size
+    rows, labels, vals = [], [], []
+    for c, sub in f.groupby("contract", sort=False):
+        row, v = _dd_greedy_row(c, sub["dd_made"], sub["greedy_made"], sub["dd_payout"], sub["greedy_payout"],
+                                made="bid made", dd_made="DD (makeable)")
+        rows.append(row)
+        labels.append(str(c))
+        vals.append(v)
+    n = int(f["deal"].nunique())
+    sec.paragraphs.append(
+        f"Double dummy on short hands: {n} deals of {hs} cards each (the game's own hand_size option; a paranoid "
+        f"solve of a {hs}-card hand takes milliseconds, of a 13-card one up to minutes). Seat 0 bids what the "
+        "heuristic policy bids. Double dummy, the bid is makeable when it lies between the fewest and the most "
+        "tricks seat 0 can force alone against the other three (all cards seen) — a bound that is optimistic "
+        "about seat 0 and pessimistic about opponents who in real play chase their own bids; the payout is the "
+        "scorer's for that bid (analysis.bids). Greedy: the same deals played out, every seat bidding by the "
+        "heuristic; made means seat 0 took exactly its bid. " + CI_NOTE)
+    sec.tables.append((f"Oh Hell, {hs} cards, seat 0's heuristic bid: double dummy against greedy play",
+                       pd.DataFrame(rows)))
+    fig, axes = figure(ncols=2)
+    _dd_greedy_bars(axes, labels, vals, ("seat 0's bid made", "seat 0's expected payout"), "double dummy (makeable)")
+    sec.figures.append((f"Oh Hell with {hs} cards: seat 0's heuristic bid, double dummy against greedy play "
+                        f"(n = {n} deals per contract, 95% intervals).", fig))
+    d.results["realplay"] = pd.DataFrame(rows)
+
+
+def _seat_dd_part(d: GameData, sec: Section) -> None:
+    """The double-dummy figures of a game without a declaring side (:mod:`.seatdd`)."""
+    if d.game == "hearts":
+        _hearts_dd(d, sec)
+    elif d.game == "ohhell":
+        _ohhell_dd(d, sec)
+    else:
+        raise ValueError(f"{d.game} has no per-seat double-dummy figures")
+
+
 def realplay_section(d: GameData) -> Section:
     sec = Section("Double dummy against real play")
     rows = []
@@ -69,29 +187,11 @@ def realplay_section(d: GameData) -> Section:
             if a.empty or b.empty:
                 continue
             b = b.set_index("deal").loc[a["deal"]].reset_index()
-            ma, mb = made_float(a["made"]), made_float(b["made"])
-            pa, pb = row_value(a), row_value(b)
-            A, B, dm = proportion(ma), proportion(mb), paired(ma, mb)
-            EA, EB, de = mean_ci(pa), mean_ci(pb), paired(pa, pb)
-            rows.append({"contract": str(c), "n": A["n"], "make rate DD": fmt_ci(A["mean"], A["lo"], A["hi"]),
-                         "make rate greedy": fmt_ci(B["mean"], B["lo"], B["hi"]),
-                         "Δ make (DD − greedy)": fmt_ci(dm["mean"], dm["lo"], dm["hi"]),
-                         "payout DD": fmt_ci(EA["mean"], EA["lo"], EA["hi"]),
-                         "payout greedy": fmt_ci(EB["mean"], EB["lo"], EB["hi"]),
-                         "Δ payout (DD − greedy)": fmt_ci(de["mean"], de["lo"], de["hi"])})
+            row, v = _dd_greedy_row(c, made_float(a["made"]), made_float(b["made"]), row_value(a), row_value(b))
+            rows.append(row)
             labels.append(str(c))
-            vals.append((A, B, EA, EB))
-        x = np.arange(len(labels))
-        for j, (k1, k2, title) in enumerate(((0, 1, "make rate"), (2, 3, "declarer's expected payout"))):
-            ax = axes[0][j]
-            for off, k, lab in ((-0.2, k1, "double dummy"), (0.2, k2, "greedy play")):
-                m = np.array([v[k]["mean"] for v in vals])
-                err = np.array([[v[k]["mean"] - v[k]["lo"] for v in vals], [v[k]["hi"] - v[k]["mean"] for v in vals]])
-                ax.bar(x + off, m, width=0.4, yerr=np.nan_to_num(err), capsize=3, label=lab)
-            ax.set_xticks(x, labels, rotation=30, ha="right")
-            ax.set_ylabel(title)
-            ax.axhline(0, color="#444", lw=0.6)
-            ax.legend(fontsize=7)
+            vals.append(v)
+        _dd_greedy_bars(axes, labels, vals, ("make rate", "declarer's expected payout"), "double dummy")
         sec.paragraphs.append(
             f"The same {d.plan.dd_deals} deals, each contract played double dummy (every card visible, perfect "
             "play by both sides) and by the greedy play-out policy (one trick deep, the same policy at every seat). "
@@ -100,6 +200,8 @@ def realplay_section(d: GameData) -> Section:
         sec.figures.append((f"Make rate and expected payout, double dummy against greedy play "
                             f"(n = {d.plan.dd_deals} deals per contract, 95% intervals).", fig))
         d.results["realplay"] = pd.DataFrame(rows)
+    elif d.plan.seat_dd_deals:
+        _seat_dd_part(d, sec)
     else:
         sec.paragraphs.append(
             "This game has no declaring side, so no double-dummy value describes one play of a deal (each seat's "
