@@ -11,7 +11,6 @@ from trickcore.policies import HeuristicPolicy, PIMCPolicy
 from trickcore.rounds import play_round, start_round
 
 
-
 def reshuffle(hands, kitty, keep, rng):
     """The same deal with every card outside the seats in ``keep`` (kitty included) dealt
     again at random, same hand and kitty sizes (as in ``test_policies``)."""
@@ -58,9 +57,9 @@ def test_pimc_bids_are_legal_and_reproducible(game, rules):
         assert decide(PIMCPolicy(bid_samples=6, seed=seed), obs) == a
     # whole rounds where every seat bids with PIMC: every answer passes the round's checks
     n = get_game(game).n_seats
-    pols = [PIMCPolicy(samples=2, bid_samples=4, seed=s, max_cards=24) for s in range(n)]
+    pols = [PIMCPolicy(samples=2, bid_samples=4, seed=s, max_cards=24, shortlist=2) for s in range(n)]
     a = play_round(game, pols, seed=9, **rules)
-    pols = [PIMCPolicy(samples=2, bid_samples=4, seed=s, max_cards=24) for s in range(n)]
+    pols = [PIMCPolicy(samples=2, bid_samples=4, seed=s, max_cards=24, shortlist=2) for s in range(n)]
     b = play_round(game, pols, seed=9, **rules)
     assert a.bids == b.bids and a.payouts == b.payouts
 
@@ -129,11 +128,13 @@ def test_ohhell_bid_ignores_unseen_cards():
         assert len(answers) == 1, (seed, answers)
 
 
-def fixed_deal(game, mine, seat):
-    """A deal where ``seat`` holds ``mine`` and the rest of the deck is dealt in order."""
+def fixed_deal(game, mine, seat, kitty=None):
+    """A deal where ``seat`` holds ``mine`` (and the kitty is ``kitty``, if given) and the
+    rest of the deck is dealt in order."""
     g = get_game(game)
     m = CardSet.parse(mine)
-    rest = sorted(g.deck - m)
+    k = CardSet.parse(kitty) if kitty else CardSet()
+    rest = sorted(g.deck - m - k)
     hands, i = [], 0
     for s in range(g.n_seats):
         if s == seat:
@@ -141,7 +142,7 @@ def fixed_deal(game, mine, seat):
         else:
             hands.append(CardSet(rest[i:i + g.hand_size]))
             i += g.hand_size
-    return hands, CardSet(rest[i:])
+    return hands, (k if kitty else CardSet(rest[i:]))
 
 
 def test_goathead3_strong_hand_bids_and_weak_hand_passes():
@@ -181,20 +182,28 @@ def test_ohhell_bids_follow_the_hand():
     assert PIMCPolicy(seed=0).bid(r.observe(1)) == 0
 
 
-def test_other_decisions_stay_with_the_fallback():
-    # the Goathead raise after the exchange is the heuristic's answer
-    r = start_round("goathead3", seed=3, dealer=0)
-    r.act("diamonds").act("pass").act("pass").act(True).act(r.pending.legal[:2])
-    obs = r.observe(r.pending.seat)
-    assert obs.phase == "raise"
-    assert PIMCPolicy(seed=0).bid(obs) == HeuristicPolicy().bid(obs)
-    # full 13-card Spades bids exceed max_cards: the heuristic bids
+def test_full_52_card_deals_stay_with_the_fallback():
+    # full 13-card Spades bids and Hearts passes exceed max_deal_cards: the heuristic decides
     r = start_round("spades", seed=1)
     obs = r.observe(r.pending.seat)
     assert PIMCPolicy(seed=0).bid(obs) == HeuristicPolicy().bid(obs)
+    r = start_round("hearts", seed=1, round_index=0)
+    obs = r.observe(r.pending.seat)
+    assert obs.kind == "pass_cards"
+    assert PIMCPolicy(seed=0).pass_cards(obs) == HeuristicPolicy().pass_cards(obs)
+    # Oh Hell with ten cards (40 in the hands) is solved; above max_deal_cards it is not
+    r = start_round("ohhell", seed=1, hand_size=10)
+    obs = r.observe(r.pending.seat)
+    assert PIMCPolicy(seed=0, max_deal_cards=39).bid(obs) == HeuristicPolicy().bid(obs)
 
 
 def test_solve_bids_off_gives_the_fallback_bids():
     for seed in range(3):
         r, obs = first_decision("goathead3", {}, seed)
         assert PIMCPolicy(seed=0, solve_bids=False).bid(obs) == HeuristicPolicy().bid(obs)
+    # and the raise after the exchange
+    r = start_round("goathead3", seed=3, dealer=0)
+    r.act("diamonds").act("pass").act("pass").act(True).act(r.pending.legal[:2])
+    obs = r.observe(r.pending.seat)
+    assert obs.phase == "raise"
+    assert PIMCPolicy(seed=0, solve_bids=False).bid(obs) == HeuristicPolicy().bid(obs)

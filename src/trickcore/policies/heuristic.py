@@ -26,6 +26,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import combinations
 from typing import Any
@@ -36,7 +37,7 @@ from ..layout import Layout
 from ..rounds.state import Observation
 from .base import BasePolicy
 
-__all__ = ["HeuristicPolicy"]
+__all__ = ["HeuristicPolicy", "bury_key", "danger_key", "shortlist"]
 
 _SUIT_OF = {"clubs": "C", "diamonds": "D", "hearts": "H", "spades": "S"}
 
@@ -69,6 +70,54 @@ def _strength(lay: Layout, hand: CardSet) -> float:
         if held and held[-1] == s[-1]:
             score += 1.0
     return score
+
+
+def bury_key(lay: Layout) -> Callable[[Card], tuple]:
+    """Sort key of the cards a declarer would rather bury first: non-trumps before trumps,
+    then the most points, then the lowest card (what :meth:`HeuristicPolicy.exchange`
+    buries)."""
+    trump = set(lay.suits[-1]) if lay.trump else set()
+    pts = lay.point_table()
+
+    def key(c: Card) -> tuple:
+        return (c in trump, -int(pts[c]), lay.rank_order(c))
+
+    return key
+
+
+def danger_key(lay: Layout) -> Callable[[Card], tuple]:
+    """Sort key of how dangerous a card is to keep in a points-avoiding game (high: pass
+    it first): point cards that are queens or higher, then the rank inside its suit, then
+    the points (what :meth:`HeuristicPolicy.pass_cards` passes in Hearts-like games)."""
+    pts = lay.point_table()
+
+    def danger(c: Card) -> tuple:
+        within = lay.suits[lay.effective_suit(c)].index(c)  # rank inside its suit
+        return (int(pts[c]) > 0 and c.rank_name in ("Q", "K", "A"), within, int(pts[c]))
+
+    return danger
+
+
+def shortlist(ranked: Sequence[Any], count: int, k: int,
+              check: Callable[[tuple], str | None] | None = None) -> list[tuple]:
+    """The ``k`` most plausible ``count``-card answers when ``ranked`` lists the cards in
+    order of preference: combinations ordered by the sum of their cards' positions (then
+    lexicographically), keeping those ``check`` accepts.
+
+    >>> shortlist("abcde", 2, 4)
+    [('a', 'b'), ('a', 'c'), ('a', 'd'), ('b', 'c')]
+    >>> shortlist("abc", 2, 5, check=lambda p: "no a" if "a" in p else None)
+    [('b', 'c')]
+    """
+    idx = sorted(combinations(range(len(ranked)), count), key=lambda ix: (sum(ix), ix))
+    out = []
+    for ix in idx:
+        pick = tuple(ranked[i] for i in ix)
+        if check is None or not check(pick):
+            out.append(pick)
+            if len(out) >= k:
+                break
+    return out
 
 
 class HeuristicPolicy(BasePolicy):
@@ -200,13 +249,7 @@ class HeuristicPolicy(BasePolicy):
             if lay is None:
                 bids = [b for _, p, b in obs.bids if p == "bid" and b not in ("pass", "steal")]
                 lay = self._layout_for(obs, "jd" if obs.game == "sheepshead" else bids[-1])
-            trump = set(lay.suits[-1]) if lay.trump else set()
-            pts = lay.point_table()
-
-            def key(c: Card) -> tuple:
-                return (c in trump, -int(pts[c]), lay.rank_order(c))
-
-            ranked = sorted(obs.legal, key=key)
+            ranked = sorted(obs.legal, key=bury_key(lay))
             for pick in combinations(ranked, obs.count):
                 if obs.check is None or not obs.check(pick):
                     return pick
@@ -226,11 +269,7 @@ class HeuristicPolicy(BasePolicy):
         if obs.phase == "to_partner":
             return (min(obs.legal, key=lambda c: (int(pts[c]), lay.rank_order(c))),)
         # Hearts-like passes: the dangerous cards (points, then high cards)
-        def danger(c: Card) -> tuple:
-            within = lay.suits[lay.effective_suit(c)].index(c)  # rank inside its suit
-            return (int(pts[c]) > 0 and c.rank_name in ("Q", "K", "A"), within, int(pts[c]))
-
-        ranked = sorted(obs.legal, key=danger, reverse=True)
+        ranked = sorted(obs.legal, key=danger_key(lay), reverse=True)
         return tuple(ranked[: obs.count])
 
     # -- card play ----------------------------------------------------------------------

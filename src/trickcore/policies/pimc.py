@@ -1,4 +1,4 @@
-"""Perfect Information Monte Carlo (PIMC) card play.
+"""Perfect Information Monte Carlo (PIMC) card play and decisions.
 
 For a card-play decision the policy deals the cards it cannot place — consistently with
 everything its seat has seen: its own hand, every card played, the voids other seats
@@ -13,33 +13,74 @@ the partner card in that sample).  Games without a declaring side use the parano
 reduction (the seat against everybody), as the solver does.  An Oh Hell player who already
 has its bid, a Spades nil bidder and a Nil declarer play to lose tricks.
 
-Bids are decided the same way, over ``bid_samples`` deals of the cards the seat cannot see
-(default 12; the kitty or blind is hidden and sampled too), each solved double dummy with
-:func:`trickcore.solve_many` and scored with :func:`trickcore.scoring.score`:
+Every decision before the play is decided the same way, over ``bid_samples`` deals of the
+cards the seat cannot see (default 12; the kitty or blind is hidden and sampled too,
+unless the seat has seen it).  Each candidate answer is applied to every sample, the
+resulting deals are solved double dummy with :func:`trickcore.solve_many` from the first
+trick and scored with :func:`trickcore.scoring.score`; the seat takes the candidate with
+the best mean payout for itself.  The fallback's own answer is always a candidate and wins
+ties.  Where a decision has many answers only a shortlist is solved: the fallback's answer
+and the next most plausible ones in the heuristic's order, ``shortlist`` in all (default
+6; :func:`~trickcore.policies.heuristic.shortlist`).  Decisions taken later by other seats
+(their passes, bids, buries) are modelled with the fallback on their sampled hands.  The
+samples do not condition on what other seats' bids suggest about their hands.
 
-* Goathead (3 and 4 players), the bidding phase: every legal contract (a ``"steal"``
-  stands for the current high contract) is solved with this seat as declarer and the
-  dealer's left leading; the seat bids the contract with the best mean payout if it is
-  above 0 (what passing pays), else passes.  The evaluation assumes the declarer keeps
-  its hand (no kitty exchange, so the no-exchange bonus applies; in four-player Goathead
-  the sides follow the sampled hands' black jacks / called queen).
-* Sheepshead pick or pass: the seat picks when the mean double-dummy payout as picker
-  is positive; per sample it takes the sampled blind, names the partner as the fallback
-  would (J♦, the first jack or ace it may call) and buries as the heuristic does (the
-  non-trumps worth most points).  Blitz and crack are not anticipated.
-* Spades and Oh Hell trick bids: the median over samples of the tricks this seat takes
-  double dummy playing alone against the others (the paranoid reduction), rounded to the
-  nearest legal bid.  Only while the deal has at most ``max_cards`` cards in the hands
-  (short Oh Hell rounds); full 13-card deals keep the fallback's bid.
+* Goathead bidding (3 and 4 players): every legal contract (a ``"steal"`` stands for the
+  current high contract) solved with this seat as declarer and the dealer's left leading,
+  assuming it keeps its hand (no-exchange bonus; four players: the sides follow the
+  sampled hands' black jacks / called queen); the best contract if its mean payout is
+  above 0 (what passing pays), else pass.
+* Goathead three players, bury: the shortlisted pairs, each worth the best contract it
+  allows in the raise that follows (the buried points count as the kitty).
+* Goathead three players, raise: every legal contract on the hands after the exchange;
+  ties stay with the current (cheapest) contract.
+* Goathead four players, kitty round: keeping the hand and every swap with the cards the
+  seat sees in the kitty (at most 17 answers, all solved); the later swappers are assumed
+  to keep their hands and a defender assumes the declarer did not swap (swaps are
+  private).  The called queen is no decision of its own: it is the bid suit's queen.
+* Sheepshead pick or pass: pick when the mean payout as picker is positive; per sample
+  the picker takes the sampled blind, names the partner as the fallback would (J♦, the
+  first jack or ace it may call) and buries as the heuristic does.
+* Sheepshead partner call: every legal call, each with the heuristic's bury for it.
+* Sheepshead bury: the shortlisted pairs that keep the called suit, under the call made.
+* Blitz and red blitz: declared when this seat's mean payout with the picker taking the
+  sampled blind (as for the pick) is positive — the ×2 then doubles a gain; crack and
+  re-crack likewise on the known contract, the hidden partner being whoever holds the
+  partner card in each sample.
+* Clover bids (both rounds): each contract this seat may declare, with the partner's pass
+  and the card passed back as the fallback makes them, hand melds as the round counts
+  them and trick melds along the solver's line; declared if the mean margin of its team's
+  score over the other team's is positive (passing counts as an even round), else pass.
+* Clover passes (partner to declarer, declarer back): the shortlisted cards, by that
+  margin.
+* Gamut, Diamonds turned: Hearts (passes by the fallback, the 9♣ holder leading, this
+  seat alone against the others), Spades (the fallback's bids, this seat's team against
+  the other) and Clubs (nobody folds; alone against the others), each by mean payout;
+  the best if it is above 0 (passing: the next player chooses or the hand is redealt),
+  else pass.
+* Gamut Hearts pass (one card left, one right): the fallback's pair and the shortlisted
+  pairs of the most dangerous cards, each in both directions; least penalty for this seat.
+* Gamut Clubs fold: fold (scores 0) when playing on — with the seats that have not
+  folded, the later ones assumed to play — has a negative mean payout.
+* Spades, Oh Hell and Gamut Spades trick bids: the median over samples of the tricks this
+  seat takes double dummy playing alone against the others (the paranoid reduction),
+  rounded to the nearest legal bid.
 
-Every other decision (the Goathead raise after the exchange, blitz, crack, exchanges and
-buries, partner calls, card passes, folds, Clover and Gamut bids) is delegated to a
-fallback policy (:class:`~trickcore.policies.HeuristicPolicy` by default), and so is card
-play while more than ``max_cards`` cards are still in the hands (default 30): an exact
-solve of a full 13-card Hearts or Spades deal takes far too long to repeat per sample, so
+Cost and what stays with the fallback.  A whole deal is solved per sample and candidate,
+so these decisions are taken with the solver only while the deal holds at most
+``max_deal_cards`` cards in the hands (default 40): all of Goathead, Sheepshead, Clover,
+Gamut and Oh Hell up to ten cards each.  Full 52-card deals — the Hearts pass, full-hand
+Spades bids and 13-card Oh Hell bids — go to the fallback (:class:`~trickcore.policies.
+HeuristicPolicy` by default): one exact solve of a full Spades deal took about 1.6 s on
+the shared machine, far too long to repeat for each of a dozen samples and several
+candidates (the Hearts pass has 286).  Clover's 32-card deals vary most, from 0.05 s to
+several seconds each, so a Clover bid or pass takes seconds to a minute with the default
+samples; lower ``bid_samples``/``shortlist`` or ``max_deal_cards=31`` to skip them.  Card
+play is delegated while more than ``max_cards`` cards are still in the hands (default 30):
 PIMC takes over once the position is small enough (from the start in Goathead and
 Sheepshead, after the first trick in Clover and Gamut, for the last seven tricks of
-Hearts and Spades).
+Hearts and Spades).  ``solve_bids=False`` leaves every decision before the play to the
+fallback (card play only).
 
 The sampling is seeded from ``seed`` and the observation only, so the decision does not
 depend on where the unseen cards really are.
@@ -64,7 +105,7 @@ from ..cards import Card, CardSet
 from ..layout import Layout
 from ..rounds.state import Observation
 from .base import BasePolicy
-from .heuristic import HeuristicPolicy, _layout
+from .heuristic import HeuristicPolicy, _layout, bury_key, danger_key, shortlist
 
 __all__ = ["PIMCPolicy", "sample_hidden"]
 
@@ -93,7 +134,9 @@ def sample_hidden(obs: Observation, rng: np.random.Generator, tries: int = 200) 
     for t in range(n):
         if t == obs.seat:
             continue
-        k = obs.known.get(t, CardSet()) - played
+        # a card the seat holds itself is not elsewhere, whatever it knew before (a card
+        # passed back to it, e.g. the turned card of a Gamut dealer passed on)
+        k = obs.known.get(t, CardSet()) - played - obs.hand
         hands[t] = CardSet(k)
         need[t] = obs.hand_sizes[t] - len(k)
     kitty = CardSet(obs.kitty_known)
@@ -137,74 +180,184 @@ def sample_hidden(obs: Observation, rng: np.random.Generator, tries: int = 200) 
     raise ValueError("no deal of the unseen cards fits the observation")  # pragma: no cover
 
 
+_FAIL_LETTER = {"clubs": "C", "spades": "S", "hearts": "H"}
+_SUIT_NAME = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+
+
+def _seen_as(obs: Observation, seat: int, hand: CardSet, **changes: Any) -> Observation:
+    """What ``seat`` would see holding ``hand`` in a sampled world (no private knowledge):
+    used to ask the fallback how another seat decides there."""
+    return dataclasses.replace(obs, seat=seat, hand=CardSet(hand), known={}, kitty_known=CardSet(), check=None,
+                               **changes)
+
+
+def _one(answer: Any) -> Any:
+    """A one-card pass answered as a 1-tuple or a bare card."""
+    return answer[0] if isinstance(answer, (tuple, list)) else answer
+
+
+def _first_best(cands: list, values: list[float]) -> Any:
+    """The candidate with the highest value; ties go to the earlier one."""
+    best = max(values)
+    return cands[values.index(best)]
+
+
 class PIMCPolicy(BasePolicy):
-    """PIMC card play and bids; ``samples`` deals per card decision, ``bid_samples`` per
-    bid (``solve_bids=False`` leaves bids to the fallback), ``seed`` for reproducibility."""
+    """PIMC card play and decisions; ``samples`` deals per card decision, ``bid_samples``
+    per decision before the play (``solve_bids=False`` leaves all of those to the
+    fallback), ``shortlist`` candidates when a decision has many, ``max_deal_cards`` the
+    largest deal solved whole before the play, ``max_cards`` the largest position solved
+    in card play, ``seed`` for reproducibility."""
 
     def __init__(self, samples: int = 20, seed: int = 0, fallback: Any = None, tt_mb: float = 16,
-                 max_cards: int = 30, bid_samples: int = 12, solve_bids: bool = True) -> None:
+                 max_cards: int = 30, bid_samples: int = 12, solve_bids: bool = True, shortlist: int = 6,
+                 max_deal_cards: int = 40) -> None:
         self.samples = int(samples)
         self.bid_samples = int(bid_samples)
         self.solve_bids = bool(solve_bids)  # False: bids too go to the fallback (card play only)
         self.max_cards = int(max_cards)
+        self.max_deal_cards = int(max_deal_cards)
+        self.shortlist = max(1, int(shortlist))
         self.seed = int(seed)
         self.fallback = fallback if fallback is not None else HeuristicPolicy()
         self.tt_mb = tt_mb
 
-    def _delegate(self, obs: Observation) -> Any:
-        return getattr(self.fallback, obs.kind)(obs)
+    def _solves(self, obs: Observation) -> bool:
+        """Decide this pre-play decision with the solver?  Only when asked to and while
+        the whole deal is small enough to solve once per sample and candidate."""
+        return self.solve_bids and self.bid_samples >= 1 and sum(obs.hand_sizes) <= self.max_deal_cards
 
-    exchange = pass_cards = call = fold = _delegate
-
-    # -- bidding --------------------------------------------------------------------------
+    # -- routing --------------------------------------------------------------------------
     def bid(self, obs: Observation) -> Any:
-        if not self.solve_bids or self.bid_samples < 1:
+        if not self._solves(obs):
             return self.fallback.bid(obs)
         if obs.phase == "bid" and obs.game in ("goathead3", "goathead4"):
             return self._bid_goathead(obs)
-        if obs.phase == "bid" and obs.game in ("spades", "ohhell") and sum(obs.hand_sizes) <= self.max_cards:
+        if obs.phase == "raise":
+            return self._raise_goathead(obs)
+        if obs.phase in ("blitz", "red_blitz"):
+            return self._blitz(obs)
+        if obs.phase in ("crack", "recrack"):
+            return self._crack(obs)
+        if obs.game == "clover":
+            return self._bid_clover(obs)
+        if obs.phase == "choose_game":
+            return self._choose_gamut(obs)
+        if obs.phase == "bid" and obs.game in ("spades", "ohhell", "gamut"):
             return self._bid_tricks(obs)
-        return self.fallback.bid(obs)
+        return self.fallback.bid(obs)  # pragma: no cover - every bid phase is routed above
 
     def pick_or_pass(self, obs: Observation) -> Any:
-        if self.solve_bids and self.bid_samples >= 1 and obs.game == "sheepshead" and set(obs.legal) == {True, False}:
+        if self._solves(obs) and obs.game == "sheepshead" and set(obs.legal) == {True, False}:
             return self._pick_sheepshead(obs)
         return self.fallback.pick_or_pass(obs)
 
+    def exchange(self, obs: Observation) -> Any:
+        if not self._solves(obs):
+            return self.fallback.exchange(obs)
+        if obs.phase == "bury":
+            return self._bury(obs)
+        if obs.phase == "kitty_swap":
+            return self._swap_goathead4(obs)
+        return self.fallback.exchange(obs)  # pragma: no cover
+
+    def pass_cards(self, obs: Observation) -> Any:
+        if not self._solves(obs):
+            return self.fallback.pass_cards(obs)  # Hearts: a full 52-card deal
+        if obs.phase == "pass_left_right":
+            return self._pass_gamut(obs)
+        if obs.phase in ("to_declarer", "to_partner"):
+            return self._pass_clover(obs)
+        return self.fallback.pass_cards(obs)  # pragma: no cover
+
+    def call(self, obs: Observation) -> Any:
+        if self._solves(obs) and obs.game == "sheepshead":
+            return self._call_sheepshead(obs)
+        return self.fallback.call(obs)
+
+    def fold(self, obs: Observation) -> Any:
+        if self._solves(obs) and True in obs.legal and False in obs.legal:
+            return self._fold_gamut(obs)
+        return self.fallback.fold(obs)
+
+    # -- sampling and scoring -------------------------------------------------------------
     def _lay(self, obs: Observation, contract: str) -> Layout:
         return _layout(obs.game, contract, tuple(sorted(obs.rules.items())))
 
-    def _bid_deals(self, obs: Observation, lay: Layout) -> list[tuple[list[CardSet], CardSet]]:
-        """``bid_samples`` deals of the unseen cards (hands as dealt, and the kitty)."""
+    def _bid_deals(self, obs: Observation, lay: Layout, salt: int = 1) -> list[tuple[list[CardSet], CardSet]]:
+        """``bid_samples`` deals of the unseen cards (every seat's hand now, and the kitty);
+        ``salt`` separates the decisions of one observation."""
         if obs.layout is None:  # before the contract: no voids yet, any layout has the deck
             obs = dataclasses.replace(obs, layout=lay)
-        rng = np.random.default_rng([self.seed, _obs_key(obs), 1])
+        rng = np.random.default_rng([self.seed, _obs_key(obs), salt])
         return [sample_hidden(obs, rng) for _ in range(self.bid_samples)]
 
-    def _mean_payout(self, obs: Observation, lay: Layout, hands: np.ndarray, kitty_points: np.ndarray,
-                     extra: dict[str, Any]) -> float:
-        """Solve ``hands`` (uint64 ``(n, seats)``) with this seat declaring, the dealer's
-        left leading; the mean payout of this seat under the game's scoring."""
+    def _score_rows(self, obs: Observation, lay: Layout, hands: np.ndarray, *, declarer: int | None = None,
+                    leader: int | None = None, kitty_points: Any = None, extra: dict[str, Any] | None = None,
+                    sides: Any = None, goal: str | None = None) -> Any:
+        """Solve ``hands`` (uint64 ``(n, seats)``) double dummy — ``declarer`` (default this
+        seat) declaring, ``leader`` (default the dealer's left) leading — and score every
+        row with the game's scoring (a DataFrame with ``payout_{s}``)."""
         import pandas as pd
 
         from .. import scoring
         from ..solver import solve_many
 
         n = obs.n_seats
-        r = solve_many(lay, None, hands, leader=(obs.dealer + 1) % n, declarer=obs.seat, tt_mb=self.tt_mb)
+        decl = obs.seat if declarer is None else declarer
+        lead = (obs.dealer + 1) % n if leader is None else leader
+        r = solve_many(lay, None, hands, leader=lead, declarer=decl, sides=sides, goal=goal, tt_mb=self.tt_mb)
         nil = lay.objective == "nil"
         value = r.value.astype(np.int64)
-        frame = pd.DataFrame({
-            "contract": lay.contract, "declarer": obs.seat, "multiplier": obs.multiplier,
+        cols: dict[str, Any] = {
+            "contract": lay.contract, "declarer": decl, "multiplier": obs.multiplier,
             "side_mask": r.side.astype(np.int64),
             "side_points": np.zeros_like(value) if nil else value,
-            "side_tricks": value if nil else r.side_tricks.astype(np.int64),
-            "kitty_points": kitty_points, **extra})
+            "side_tricks": value if nil else r.side_tricks.astype(np.int64)}
+        if kitty_points is not None:
+            cols["kitty_points"] = kitty_points
+        if obs.game == "clover":  # trick melds collected along the optimal line
+            cols["side_trick_melds"] = r.side_melds.astype(np.int64)
+            cols["opp_trick_melds"] = r.opp_melds.astype(np.int64)
+        frame = pd.DataFrame({**cols, **(extra or {})})
         if obs.game == "sheepshead":
-            frame["partner"] = [next((s for s in range(n) if m >> s & 1 and s != obs.seat), -1)
+            frame["partner"] = [next((s for s in range(n) if m >> s & 1 and s != decl), -1)
                                 for m in frame["side_mask"]]
-        out = scoring.score(obs.game, frame, obs.rules)
-        return float(out[f"payout_{obs.seat}"].mean())
+        return scoring.score(obs.game, frame, obs.rules)
+
+    def _payouts(self, obs: Observation, lay: Layout, hands: np.ndarray, **kw: Any) -> np.ndarray:
+        """This seat's payout per row of ``hands`` (see :meth:`_score_rows`)."""
+        return self._score_rows(obs, lay, hands, **kw)[f"payout_{obs.seat}"].to_numpy(dtype=float)
+
+    def _mean_payout(self, obs: Observation, lay: Layout, hands: np.ndarray, kitty_points: np.ndarray,
+                     extra: dict[str, Any], declarer: int | None = None) -> float:
+        """The mean payout of this seat over ``hands``, ``declarer`` (default this seat)
+        declaring and the dealer's left leading."""
+        return float(self._payouts(obs, lay, hands, declarer=declarer, kitty_points=kitty_points,
+                                   extra=extra).mean())
+
+    def _candidate_means(self, obs: Observation, lay: Layout, rows: list[list[int]], n_cands: int,
+                         **kw: Any) -> list[float]:
+        """Mean payout per candidate when ``rows`` holds ``n_cands`` equal blocks of sampled
+        deals, one block per candidate (one solve call for all of them)."""
+        pay = self._payouts(obs, lay, np.array(rows, dtype=np.uint64), **kw)
+        return [float(x) for x in pay.reshape(n_cands, -1).mean(axis=1)]
+
+    @staticmethod
+    def _masks(hands: list[CardSet]) -> list[int]:
+        return [int(h.mask) for h in hands]
+
+    # -- Goathead ---------------------------------------------------------------------------
+    def _goathead_values(self, obs: Observation, rows: np.ndarray, kitties: list[CardSet],
+                         contracts: Any, exchanged: bool) -> dict[str, float]:
+        """Mean payout of this seat declaring each contract on the given deals."""
+        value: dict[str, float] = {}
+        for contract in dict.fromkeys(contracts):
+            lay = self._lay(obs, contract)
+            table = lay.point_table()
+            kitty = np.array([sum(int(table[c]) for c in k) for k in kitties], dtype=np.int64)
+            value[contract] = self._mean_payout(obs, lay, rows, kitty, {"exchanged": exchanged})
+        return value
 
     def _bid_goathead(self, obs: Observation) -> Any:
         from ..rounds.goathead import LADDER
@@ -215,19 +368,97 @@ class PIMCPolicy(BasePolicy):
         if not cands:
             return "pass" if "pass" in obs.legal else self.fallback.bid(obs)
         deals = self._bid_deals(obs, self._lay(obs, next(iter(cands.values()))))
-        hands = np.array([[h.mask for h in hs] for hs, _ in deals], dtype=np.uint64)
-        value: dict[str, float] = {}
-        for contract in dict.fromkeys(cands.values()):
-            lay = self._lay(obs, contract)
-            table = lay.point_table()
-            kitty = np.array([sum(int(table[c]) for c in k) for _, k in deals], dtype=np.int64)
-            value[contract] = self._mean_payout(obs, lay, hands, kitty, {"exchanged": False})
+        hands = np.array([self._masks(hs) for hs, _ in deals], dtype=np.uint64)
+        value = self._goathead_values(obs, hands, [k for _, k in deals], cands.values(), False)
         # the best mean payout; ties go to the cheaper (earlier) bid
         best = max(cands, key=lambda b: (value[cands[b]], -obs.legal.index(b)))
         if value[cands[best]] > 0 or "pass" not in obs.legal:
             return best
         return "pass"
 
+    def _raise_goathead(self, obs: Observation) -> Any:
+        """The contract after the kitty: each legal one solved on the hands as they are now
+        (the buried cards count as the kitty), ties to the current (cheapest) contract."""
+        exchanged = (obs.seat, "kitty", True) in obs.bids
+        deals = self._bid_deals(obs, self._lay(obs, obs.legal[0]), salt=2)
+        hands = np.array([self._masks(hs) for hs, _ in deals], dtype=np.uint64)
+        value = self._goathead_values(obs, hands, [k for _, k in deals], obs.legal, exchanged)
+        return _first_best(list(obs.legal), [value[c] for c in obs.legal])
+
+    def _swap_goathead4(self, obs: Observation) -> Any:
+        """Four-player kitty round: every legal swap (and keeping the hand) solved with the
+        kitty as it would lie after it.  The later swappers are assumed to keep their hands;
+        a defender assumes the declarer did not swap (the swaps are private)."""
+        kitty = CardSet({x[1] for x in obs.legal if x is not None})  # the seat sees the kitty
+        seen = dataclasses.replace(obs, kitty_known=kitty)
+        deals = self._bid_deals(seen, obs.layout, salt=3)
+        fb = self.fallback.exchange(obs)
+        cands = [fb] + [x for x in obs.legal if x != fb]
+        table = obs.layout.point_table()
+        rows, kpts, exch = [], [], []
+        for cand in cands:
+            hand, kit = obs.hand, kitty
+            if cand is not None:
+                give, take = cand
+                hand = (hand - CardSet([give])) | CardSet([take])
+                kit = (kit - CardSet([take])) | CardSet([give])
+            pts = sum(int(table[c]) for c in kit)
+            for hs, _ in deals:
+                row = self._masks(hs)
+                row[obs.seat] = int(hand.mask)
+                rows.append(row)
+                kpts.append(pts)
+                exch.append(cand is not None and obs.seat == obs.declarer)
+        means = self._candidate_means(obs, obs.layout, rows, len(cands), declarer=obs.declarer,
+                                      kitty_points=np.array(kpts, dtype=np.int64),
+                                      extra={"exchanged": np.array(exch, dtype=bool)})
+        return _first_best(cands, means)
+
+    # -- buries (Goathead three players, Sheepshead) -----------------------------------------
+    def _bury_candidates(self, obs: Observation, lay: Layout) -> list[tuple]:
+        """The fallback's bury, then the next most plausible ones in the heuristic's order
+        (:func:`~trickcore.policies.heuristic.shortlist`), ``shortlist`` in all."""
+        fb = tuple(self.fallback.exchange(obs))
+        ranked = sorted(obs.legal, key=bury_key(lay))
+        out = [fb]
+        for pick in shortlist(ranked, obs.count, self.shortlist + 1, obs.check):
+            if set(pick) != set(fb):
+                out.append(pick)
+        return out[: self.shortlist]
+
+    def _bury(self, obs: Observation) -> tuple:
+        """Bury the shortlisted pair with the best mean payout.  Goathead: each bury is worth
+        its best contract of the raise that follows; Sheepshead: under the called contract."""
+        from ..rounds.goathead import LADDER
+
+        if obs.game == "sheepshead":
+            contracts = [[b for s, p, b in obs.bids if s == obs.seat and p == "call"][-1]]
+            extra: dict[str, Any] = {}
+        else:
+            high = [b for _, p, b in obs.bids if p == "bid" and b in LADDER][-1]
+            contracts = list(LADDER[LADDER.index(high):])
+            extra = {"exchanged": True}
+        first = self._lay(obs, contracts[0])
+        cands = self._bury_candidates(obs, first)
+        deals = self._bid_deals(obs, first, salt=4)
+        best = [-np.inf] * len(cands)
+        for contract in contracts:
+            lay = self._lay(obs, contract)
+            table = lay.point_table()
+            rows, kpts = [], []
+            for cand in cands:
+                pts = sum(int(table[c]) for c in cand)
+                for hs, _ in deals:
+                    row = self._masks(hs)
+                    row[obs.seat] = int((obs.hand - CardSet(cand)).mask)
+                    rows.append(row)
+                    kpts.append(pts)
+            means = self._candidate_means(obs, lay, rows, len(cands), kitty_points=np.array(kpts, dtype=np.int64),
+                                          extra=extra)
+            best = [max(a, b) for a, b in zip(best, means)]
+        return _first_best(cands, best)
+
+    # -- Sheepshead -------------------------------------------------------------------------
     def _sheepshead_contract(self, obs: Observation, hand: CardSet) -> str:
         """The contract a picker holding ``hand`` (blind included) plays: the round's
         rules with the fallback's call (the first legal one)."""
@@ -238,55 +469,291 @@ class PIMCPolicy(BasePolicy):
             if jd in hand and obs.rules.get("announce_alone", False):
                 return "alone"
             return "jd"
-        fail = {"clubs": "C", "spades": "S", "hearts": "H"}
-        aces = [s for s in fail.values() if Card.make("A", s) in hand]
+        aces = [s for s in _FAIL_LETTER.values() if Card.make("A", s) in hand]
         rank, word = ("10", "ten") if len(aces) == 3 else ("A", "ace")
-        for name, s in fail.items():
+        for name, s in _FAIL_LETTER.items():
             if Card.make(rank, s) not in hand and any(c.rank_name not in ("Q", "J") for c in hand.suit(s)):
                 return f"called_{word}_{name}"
         return "alone"
 
-    def _pick_sheepshead(self, obs: Observation) -> bool:
-        deals = self._bid_deals(obs, self._lay(obs, "jd"))
+    def _heuristic_bury(self, lay: Layout, hand: CardSet, contract: str) -> CardSet:
+        """The fallback's bury of ``hand`` under ``contract`` (a called suit stays in hand)."""
+        keep = _FAIL_LETTER.get(contract.rsplit("_", 1)[-1]) if contract.startswith("called_") else None
+
+        def check(pick: tuple) -> str | None:
+            rest = hand - CardSet(pick)
+            if keep is None or any(c.rank_name not in ("Q", "J") for c in rest.suit(keep)):
+                return None
+            return "keep the called suit"
+
+        return CardSet(shortlist(sorted(hand, key=bury_key(lay)), 2, 1, check)[0])
+
+    def _picker_mean(self, obs: Observation, deals: list, picker: int,
+                     contract_for: Any = None) -> float:
+        """This seat's mean payout when ``picker`` takes the (sampled) blind, names the
+        partner with ``contract_for(hand)`` (default: as the fallback would) and buries as
+        the heuristic does."""
+        contract_for = contract_for or (lambda hand: self._sheepshead_contract(obs, hand))
         groups: dict[str, tuple[list, list]] = {}
         for hs, blind in deals:
-            hand = hs[obs.seat] | blind
-            contract = self._sheepshead_contract(obs, hand)
+            hand = hs[picker] | blind
+            contract = contract_for(hand)
             lay = self._lay(obs, contract)
-            trump = set(lay.suits[-1]) if lay.trump else set()
-            pts = lay.point_table()
-            keep_suit = {"clubs": "C", "spades": "S", "hearts": "H"}.get(contract.rsplit("_", 1)[-1]) \
-                if contract.startswith("called_") else None
-            ranked = sorted(hand, key=lambda c: (c in trump, -int(pts[c]), lay.rank_order(c)))
-            bury = None
-            for i in range(len(ranked)):
-                for j in range(i + 1, len(ranked)):
-                    rest = hand - CardSet([ranked[i], ranked[j]])
-                    if keep_suit is None or any(c.rank_name not in ("Q", "J") for c in rest.suit(keep_suit)):
-                        bury = CardSet([ranked[i], ranked[j]])
-                        break
-                if bury is not None:
-                    break
-            row = [h.mask for h in hs]
-            row[obs.seat] = (hand - bury).mask
+            bury = self._heuristic_bury(lay, hand, contract)
+            row = self._masks(hs)
+            row[picker] = int((hand - bury).mask)
             g = groups.setdefault(contract, ([], []))
             g[0].append(row)
-            g[1].append(sum(int(pts[c]) for c in bury))
+            g[1].append(sum(int(lay.point_table()[c]) for c in bury))
         total = 0.0
         for contract, (rows, kitty) in groups.items():
             lay = self._lay(obs, contract)
-            m = self._mean_payout(obs, lay, np.array(rows, dtype=np.uint64), np.array(kitty, dtype=np.int64), {})
+            m = self._mean_payout(obs, lay, np.array(rows, dtype=np.uint64), np.array(kitty, dtype=np.int64), {},
+                                  declarer=picker)
             total += m * len(rows)
-        return total / len(deals) > 0
+        return total / len(deals)
 
+    def _pick_sheepshead(self, obs: Observation) -> bool:
+        return self._picker_mean(obs, self._bid_deals(obs, self._lay(obs, "jd")), obs.seat) > 0
+
+    def _call_sheepshead(self, obs: Observation) -> Any:
+        """Each legal call solved with the heuristic's bury for it; ties to the fallback's."""
+        deals = self._bid_deals(obs, self._lay(obs, "jd"), salt=5)
+        fb = self.fallback.call(obs)
+        cands = [fb] + [c for c in obs.legal if c != fb]
+        means = [self._picker_mean(obs, deals, obs.seat, lambda hand, c=c: c) for c in cands]
+        return _first_best(cands, means)
+
+    def _blitz(self, obs: Observation) -> Any:
+        """Blitz (×2) when this seat expects to win: the picker's mean payout with the
+        sampled blind, partner call and bury as the heuristic plays them."""
+        deals = self._bid_deals(obs, self._lay(obs, "jd"), salt=6)
+        return obs.legal[-1] if self._picker_mean(obs, deals, obs.declarer) > 0 else obs.legal[0]
+
+    def _crack(self, obs: Observation) -> Any:
+        """Crack / re-crack (×2) when this seat's mean payout on the known contract is
+        positive (the hidden partner is whoever holds the partner card in the sample)."""
+        deals = self._bid_deals(obs, obs.layout, salt=7)
+        rows = np.array([self._masks(hs) for hs, _ in deals], dtype=np.uint64)
+        table = obs.layout.point_table()
+        kitty = np.array([sum(int(table[c]) for c in k) for _, k in deals], dtype=np.int64)
+        m = self._mean_payout(obs, obs.layout, rows, kitty, {}, declarer=obs.declarer)
+        return obs.legal[-1] if m > 0 else obs.legal[0]
+
+    # -- Clover -----------------------------------------------------------------------------
+    def _clover_margin(self, obs: Observation, contract: str, deals: list, declarer: int,
+                       give: Any = None, back: Any = None, given: bool = False) -> float:
+        """Mean of (this seat's team score − the other team's) when ``declarer`` plays
+        ``contract`` on the sampled deals: the partner passes ``give`` (default: the
+        fallback's card; ``given``: already passed) and the declarer passes ``back``
+        (default: the fallback's), hand melds counted as the round counts them."""
+        from ..scoring.melds import hand_melds_batch
+
+        lay = self._lay(obs, contract)
+        partner = (declarer + 2) % obs.n_seats
+        rows = []
+        for hs, _ in deals:
+            hands = list(hs)
+            if not given:
+                g = give if give is not None else _one(self.fallback.pass_cards(_seen_as(
+                    obs, partner, hands[partner], layout=lay, phase="to_declarer", kind="pass_cards",
+                    legal=tuple(hands[partner].cards_high_first()), count=1)))
+                hands[partner] -= CardSet([g])
+                hands[declarer] |= CardSet([g])
+            b = back if back is not None else _one(self.fallback.pass_cards(_seen_as(
+                obs, declarer, hands[declarer], layout=lay, phase="to_partner", kind="pass_cards",
+                legal=tuple(hands[declarer].cards_high_first()), count=1)))
+            hands[declarer] -= CardSet([b])
+            hands[partner] |= CardSet([b])
+            rows.append(self._masks(hands))
+        arr = np.array(rows, dtype=np.uint64)
+        trump = None if contract == "notrump" else contract[0].upper()
+        melds = np.stack([hand_melds_batch(arr[:, s], trump=trump) for s in range(obs.n_seats)], axis=1)
+        side = np.zeros(obs.n_seats, dtype=bool)
+        side[[declarer, partner]] = True
+        extra = {"side_hand_melds": melds[:, side].sum(axis=1).astype(np.int64),
+                 "opp_hand_melds": melds[:, ~side].sum(axis=1).astype(np.int64)}
+        out = self._score_rows(obs, lay, arr, declarer=declarer, leader=declarer, extra=extra)
+        other = (obs.seat + 1) % obs.n_seats
+        return float((out[f"payout_{obs.seat}"] - out[f"payout_{other}"]).mean())
+
+    def _bid_clover(self, obs: Observation) -> Any:
+        """Declare the contract with the best mean margin over the other team if it is
+        positive (passing counts as an even round, margin 0); the evaluation includes the
+        partner's card pass as the fallback makes it."""
+        if obs.phase == "accept":
+            cands = {"play": _SUIT_NAME[obs.turned.suit_letter]}
+        else:
+            cands = {b: b for b in obs.legal if b != "pass"}
+        deals = self._bid_deals(obs, self._lay(obs, next(iter(cands.values()))), salt=8)
+        names = list(cands)
+        margins = [self._clover_margin(obs, cands[b], deals, obs.seat) for b in names]
+        best = _first_best(names, margins)
+        return best if max(margins) > 0 or "pass" not in obs.legal else "pass"
+
+    def _pass_clover(self, obs: Observation) -> tuple:
+        """The partner's card to the declarer, or the declarer's card back: the fallback's
+        card and the next most plausible ones (``shortlist`` in all) by team margin."""
+        lay = obs.layout
+        fb = _one(self.fallback.pass_cards(obs))
+        if obs.phase == "to_declarer":  # the partner's highest trumps, then high cards
+            trump = set(lay.suits[-1]) if lay.trump else set()
+            order = sorted(obs.legal, key=lambda c: (c in trump, lay.rank_order(c)), reverse=True)
+        else:  # the declarer's cheapest cards
+            pts = lay.point_table()
+            order = sorted(obs.legal, key=lambda c: (int(pts[c]), lay.rank_order(c)))
+        cands = ([fb] + [c for c in order if c != fb])[: self.shortlist]
+        deals = self._bid_deals(obs, lay, salt=9)
+        if obs.phase == "to_declarer":
+            margins = [self._clover_margin(obs, lay.contract, deals, obs.declarer, give=c) for c in cands]
+        else:
+            margins = [self._clover_margin(obs, lay.contract, deals, obs.seat, back=c, given=True) for c in cands]
+        return (_first_best(cands, margins),)
+
+    # -- Gamut ------------------------------------------------------------------------------
+    def _gamut_payouts(self, obs: Observation, contract: str, mine: np.ndarray, *,
+                       bids: np.ndarray | None = None, folded: Any = ()) -> np.ndarray:
+        """This seat's Gamut payout per sample from its double-dummy result ``mine``:
+        Hearts penalty points it takes (its side alone), Clubs tricks it takes, Spades
+        tricks of its team (with the four seats' ``bids``).  The rest of the cards is given
+        to other seats in any way the scorer accepts: only this seat's payout is read."""
+        import pandas as pd
+
+        from .. import scoring
+
+        n, me = obs.n_seats, obs.seat
+        m = len(mine)
+        mine = np.asarray(mine, dtype=np.int64)
+        cols: dict[str, Any] = {"contract": contract, "multiplier": obs.multiplier, "declarer": -1}
+        others = [s for s in range(n) if s != me and s not in folded]
+        if contract == "hearts":
+            # penalty points = hearts + 8 × Q♠ (8 alone scores −8 either way; 16 is the moon)
+            queen = mine > 8
+            hearts = np.where(queen, mine - 8, mine)
+            for s in range(n):
+                cols[f"hearts_{s}"] = hearts if s == me else (8 - hearts if s == others[0] else np.zeros(m, np.int64))
+                cols[f"queen_{s}"] = queen if s == me else (~queen if s == others[0] else np.zeros(m, bool))
+        else:
+            team = [me, (me + 2) % n] if contract == "spades" else [me]
+            rest = next(s for s in others if s not in team)
+            for s in range(n):
+                cols[f"tricks_{s}"] = mine if s == me else (8 - mine if s == rest else np.zeros(m, np.int64))
+                cols[f"folded_{s}"] = np.full(m, s in folded)
+            if bids is not None:
+                for s in range(n):
+                    cols[f"bid_{s}"] = bids[:, s]
+        out = scoring.score("gamut", pd.DataFrame(cols), obs.rules)
+        return out[f"payout_{me}"].to_numpy(dtype=float)
+
+    def _gamut_hearts_rows(self, obs: Observation, lay: Layout, hs: list[CardSet], mine: tuple | None) -> tuple:
+        """The hands after the one-left-one-right pass (this seat passes ``mine``, the others
+        as the fallback would; ``None``: this seat too) and the 9♣ holder."""
+        n = obs.n_seats
+        chosen = {}
+        for s in range(n):
+            if s == obs.seat and mine is not None:
+                chosen[s] = mine
+            else:
+                chosen[s] = tuple(self.fallback.pass_cards(_seen_as(
+                    obs, s, hs[s], layout=lay, phase="pass_left_right", kind="pass_cards",
+                    legal=tuple(hs[s].cards_high_first()), count=2)))
+        hands = [CardSet(h) for h in hs]
+        for s, (left, right) in chosen.items():
+            hands[s] -= CardSet([left, right])
+            hands[(s + 1) % n] |= CardSet([left])
+            hands[(s - 1) % n] |= CardSet([right])
+        nine = Card.parse("9C")
+        return self._masks(hands), next(s for s in range(n) if nine in hands[s])
+
+    def _gamut_game_means(self, obs: Observation, game: str, deals: list) -> float:
+        """This seat's mean payout if ``game`` is played on the sampled deals (passes and
+        Spades bids as the fallback makes them, nobody folds in Clubs)."""
+        from ..solver import solve_many
+
+        n, me = obs.n_seats, obs.seat
+        lay = self._lay(obs, game)
+        if game == "hearts":
+            rows, leaders = zip(*(self._gamut_hearts_rows(obs, lay, hs, None) for hs, _ in deals))
+            r = solve_many(lay, None, np.array(rows, dtype=np.uint64), leader=np.array(leaders), declarer=me,
+                           sides=1 << me, goal="min", tt_mb=self.tt_mb)
+            return float(self._gamut_payouts(obs, game, r.value).mean())
+        rows = np.array([self._masks(hs) for hs, _ in deals], dtype=np.uint64)
+        if game == "clubs":
+            r = solve_many(lay, None, rows, leader=obs.dealer, declarer=me, sides=1 << me, goal="max", tt_mb=self.tt_mb)
+            return float(self._gamut_payouts(obs, game, r.value).mean())
+        bids = np.array([[self.fallback.bid(_seen_as(obs, s, hs[s], layout=lay, phase="bid", kind="bid",
+                                                       legal=tuple(range(9)), count=1)) for s in range(n)]
+                         for hs, _ in deals], dtype=np.int64)
+        team = (1 << me) | (1 << ((me + 2) % n))
+        r = solve_many(lay, None, rows, leader=obs.dealer, declarer=me, sides=team, goal="max", tt_mb=self.tt_mb)
+        return float(self._gamut_payouts(obs, game, r.value, bids=bids).mean())
+
+    def _choose_gamut(self, obs: Observation) -> Any:
+        """Diamonds turned: the game with the best mean payout if it is positive, else pass
+        (counted as 0: the next player chooses or the hand is dealt again)."""
+        deals = self._bid_deals(obs, self._lay(obs, "hearts"), salt=10)
+        games = [g for g in obs.legal if g != "pass"]
+        means = [self._gamut_game_means(obs, g, deals) for g in games]
+        best = _first_best(games, means)
+        return best if max(means) > 0 or "pass" not in obs.legal else "pass"
+
+    def _pass_gamut(self, obs: Observation) -> tuple:
+        """Gamut Hearts' one card left, one right: the fallback's pair and the next most
+        dangerous pairs (``shortlist`` of them, each in both directions), the others
+        passing as the fallback would; least penalty points for this seat (paranoid)."""
+        from ..solver import solve_many
+
+        lay = obs.layout
+        fb = tuple(self.fallback.pass_cards(obs))
+        ranked = sorted(obs.legal, key=danger_key(lay), reverse=True)
+        cands = [fb]
+        for a, b in shortlist(ranked, 2, self.shortlist):
+            cands.extend(p for p in ((a, b), (b, a)) if p not in cands)
+        deals = self._bid_deals(obs, lay, salt=11)
+        rows, leaders = [], []
+        for cand in cands:
+            for hs, _ in deals:
+                row, lead = self._gamut_hearts_rows(obs, lay, hs, cand)
+                rows.append(row)
+                leaders.append(lead)
+        r = solve_many(lay, None, np.array(rows, dtype=np.uint64), leader=np.array(leaders), declarer=obs.seat,
+                       sides=1 << obs.seat, goal="min", tt_mb=self.tt_mb)
+        pay = self._gamut_payouts(obs, "hearts", r.value).reshape(len(cands), -1).mean(axis=1)
+        return _first_best(cands, [float(x) for x in pay])
+
+    def _fold_gamut(self, obs: Observation) -> bool:
+        """Fold (payout 0) when playing on has a negative mean payout: Clubs with the seats
+        that have not folded (the later ones assumed to play), this seat alone against
+        them, the dealer or the first active seat to its left leading."""
+        from ..solver import solve_many
+
+        n, me = obs.n_seats, obs.seat
+        folded = {s for s, p, v in obs.bids if p == "fold" and v}
+        seats = sorted((s for s in range(n) if s not in folded), key=lambda s: (s - obs.dealer - 1) % n)
+        k = len(seats)
+        contract = "clubs" if k == n else f"clubs_{k}"
+        if k == n:
+            seats = list(range(n))
+        idx = {s: i for i, s in enumerate(seats)}
+        lead = obs.dealer if obs.dealer in idx else seats[0]
+        deals = self._bid_deals(obs, self._lay(obs, "clubs"), salt=12)
+        rows = np.array([[int(hs[s].mask) for s in seats] for hs, _ in deals], dtype=np.uint64)
+        r = solve_many(self._lay(obs, contract), None, rows, leader=idx[lead], declarer=idx[me],
+                       sides=1 << idx[me], goal="max", tt_mb=self.tt_mb)
+        mean = float(self._gamut_payouts(obs, contract, r.value, folded=folded).mean())
+        return True if mean < 0 else False
+
+    # -- trick-count bids ---------------------------------------------------------------------
     def _bid_tricks(self, obs: Observation) -> Any:
         from ..solver import solve_many
 
         lay = obs.layout
         deals = self._bid_deals(obs, lay)
-        hands = np.array([[h.mask for h in hs] for hs, _ in deals], dtype=np.uint64)
-        r = solve_many(lay, None, hands, leader=(obs.dealer + 1) % obs.n_seats, declarer=obs.seat,
-                       sides=1 << obs.seat, goal="max", tt_mb=self.tt_mb)
+        hands = np.array([self._masks(hs) for hs, _ in deals], dtype=np.uint64)
+        # Gamut Spades: the dealer leads; Spades and Oh Hell: the first bidder (dealer's left)
+        lead = obs.dealer if obs.game == "gamut" else (obs.dealer + 1) % obs.n_seats
+        r = solve_many(lay, None, hands, leader=lead, declarer=obs.seat, sides=1 << obs.seat, goal="max",
+                       tt_mb=self.tt_mb)
         want = float(np.median(r.value))
         return min(obs.legal, key=lambda b: (abs(b - want), b))
 
