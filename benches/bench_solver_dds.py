@@ -19,6 +19,7 @@ Usage::
     PYTHONPATH=src python benches/bench_solver_dds.py            # 500 deals
     PYTHONPATH=src python benches/bench_solver_dds.py --quick    # 50 deals
     PYTHONPATH=src python benches/bench_solver_dds.py --deals 20 --clock wall
+    PYTHONPATH=src python benches/bench_solver_dds.py --deals 10 --kernel general   # _solve
 """
 
 from __future__ import annotations
@@ -51,8 +52,15 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
                     help="process CPU time (default; robust on a shared machine) or elapsed time")
+    ap.add_argument("--kernel", choices=("auto", "general", "tricks"), default=None,
+                    help="solver kernel (trickcore.solver.KERNEL): 'general' forces _solve, "
+                         "'tricks'/'auto' use _solve_tricks for trick layouts (default: the module's)")
     args = ap.parse_args(argv)
     n = 50 if args.quick else args.deals
+    if args.kernel:
+        import trickcore.solver
+
+        trickcore.solver.KERNEL = args.kernel
 
     import trickcore
     from endplay import _dds

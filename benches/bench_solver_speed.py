@@ -5,6 +5,7 @@ Run from the repository root after building::
     PYTHONPATH=src python benches/bench_solver_speed.py            # 200 deals per game
     PYTHONPATH=src python benches/bench_solver_speed.py --quick    # 50 deals
     PYTHONPATH=src python benches/bench_solver_speed.py --games goathead3 --deals 1000
+    PYTHONPATH=src python benches/bench_solver_speed.py --games spades --tricks 8 --kernel general
 
 Timing is the best of ``--repeats`` runs of one ``solve_many`` call on one thread
 (value, side tricks, last-trick winner and melds along an optimal line, per deal); the
@@ -58,7 +59,14 @@ def main(argv=None) -> None:
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--games", nargs="*", help="game ids to run (default: all)")
     ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--kernel", choices=("auto", "general", "tricks"), default=None,
+                    help="solver kernel (trickcore.solver.KERNEL): 'general' forces _solve, "
+                         "'tricks'/'auto' use _solve_tricks for trick layouts (default: the module's)")
     args = ap.parse_args(argv)
+    if args.kernel:
+        import trickcore.solver
+
+        trickcore.solver.KERNEL = args.kernel
     if args.quick:
         args.deals, args.repeats = 50, 1
     print(f"{'case':24s} {'deals':>6s} {'mean/deal':>12s} {'nodes/deal':>12s} {'max nodes':>10s}")

@@ -54,8 +54,7 @@ cdef extern from *:
 
 cdef enum:
     INF = 30000
-    WAYS = 16            # entries per bucket
-    MAXS = 8             # effective suits at most
+    MAXS = 4             # effective suits at most
 
 
 ctypedef struct state_t:
@@ -83,20 +82,27 @@ ctypedef struct pkey_t:
     uint64_t h              # hash of lens, meta, absmask
 
 
-# A table entry: the key restricted to its winning ranks, and the bounds.
-ctypedef struct entry_t:
+# The table: a hash table of *heads* (suit lengths of every seat, meta, absmask: what must
+# be equal), each heading a list of entries (holders of the top cards that must agree, and
+# the bounds) allocated from a pool.  When the pool or the heads fill up, all is cleared.
+ctypedef struct head_t:
+    uint64_t tag            # hash | 1 (0: empty slot)
     uint64_t lens[4]
-    uint64_t own[MAXS]      # masked to the top k[su] cards of each suit
     uint64_t meta
     uint64_t absmask
+    int32_t first           # first entry of the list (-1: none)
+    int32_t count
+
+
+ctypedef struct entry_t:
+    uint64_t own[MAXS]      # masked to the top k[su] cards of each suit
     uint8_t k[MAXS]         # top cards of each suit whose holders must agree
     int8_t lo               # lower bound of the side's remaining tricks (value)
     int8_t hi               # upper bound
     int8_t best_su          # best move: suit and place from the top among live cards (-1: none)
     int8_t best_rel
-    uint16_t gen
-    uint8_t depth           # tricks left
-    uint8_t pad
+    int32_t next            # next entry of the list (-1: end)
+    int32_t pad
 
 
 ctypedef struct ctx_t:
@@ -113,10 +119,12 @@ ctypedef struct ctx_t:
     uint64_t nonuni         # cards of suits with cards of different classes
     int suit_top[MAXS]
     int suit_low[MAXS]
-    entry_t* tt
-    uint64_t* tags          # hash | 1 per entry (0 = empty)
-    uint64_t bmask          # number of buckets - 1
-    int gen
+    head_t* heads
+    uint64_t hmask          # number of heads - 1
+    int64_t n_heads_used
+    entry_t* pool
+    int64_t pool_size
+    int64_t pool_used
     int64_t nodes
     int32_t hist[8][64]
     state_t s
@@ -124,6 +132,16 @@ ctypedef struct ctx_t:
 
 cdef int USE_TT = 1
 cdef int USE_QT = 1
+# statistics of the last call (for benches): nodes of the value search, nodes of the line,
+# table clears, longest entry list scanned
+cdef int64_t ST_VALUE = 0, ST_LINE = 0, ST_CLEARS = 0, ST_LONGEST = 0
+
+
+def _last_stats():
+    """Statistics of the last solve_position/solve_batch call (summed over its deals):
+    ``{'value_nodes', 'line_nodes', 'table_clears', 'longest_list'}``."""
+    return {"value_nodes": ST_VALUE, "line_nodes": ST_LINE, "table_clears": ST_CLEARS,
+            "longest_list": ST_LONGEST}
 
 
 def _set_search_options(bint tt=True, bounds=True):
@@ -410,14 +428,27 @@ cdef inline uint64_t kmask(int k) noexcept nogil:
     return ~(<uint64_t>0) if k >= 16 else (((<uint64_t>1) << (4 * k)) - 1)
 
 
-cdef inline int same_head(ctx_t* c, entry_t* e, pkey_t* k) noexcept nogil:
+cdef inline int same_head(ctx_t* c, head_t* e, pkey_t* k) noexcept nogil:
     cdef int i
-    if e.meta != k.meta or e.absmask != k.absmask:
+    if e.tag != k.h or e.meta != k.meta or e.absmask != k.absmask:
         return 0
     for i in range(c.LW):
         if e.lens[i] != k.lens[i]:
             return 0
     return 1
+
+
+cdef inline head_t* find_head(ctx_t* c, pkey_t* k) noexcept nogil:
+    """The head of the position's suit lengths and rule state, or the empty slot where it
+    belongs (``tag == 0``)."""
+    cdef uint64_t i = k.h & c.hmask
+    cdef head_t* e = &c.heads[i]
+    while e.tag != 0:
+        if same_head(c, e, k):
+            return e
+        i = (i + 1) & c.hmask
+        e = &c.heads[i]
+    return e
 
 
 cdef inline int matches(ctx_t* c, entry_t* e, pkey_t* k) noexcept nogil:
@@ -441,17 +472,23 @@ cdef inline uint64_t entry_cards(ctx_t* c, entry_t* e) noexcept nogil:
 cdef inline entry_t* tt_probe(ctx_t* c, pkey_t* k, int beta, int* hint) noexcept nogil:
     """A matching entry whose bounds decide the probe ``>= beta`` (or NULL); ``hint`` gets
     the best move of a matching entry."""
-    cdef uint64_t base = (k.h & c.bmask) * WAYS
-    cdef int i
+    cdef head_t* hd = find_head(c, k)
+    cdef int32_t i
     cdef entry_t* e
-    for i in range(WAYS):
-        if c.tags[base + i] == k.h:
-            e = &c.tt[base + i]
-            if same_head(c, e, k) and matches(c, e, k):
-                if e.lo >= beta or e.hi < beta:
-                    return e
-                if e.best_su >= 0 and hint[0] < 0:
-                    hint[0] = denorm(c, e.best_su, e.best_rel)
+    if hd.tag == 0:
+        return NULL
+    global ST_LONGEST
+    if hd.count > ST_LONGEST:
+        ST_LONGEST = hd.count
+    i = hd.first
+    while i >= 0:
+        e = &c.pool[i]
+        if matches(c, e, k):
+            if e.lo >= beta or e.hi < beta:
+                return e
+            if e.best_su >= 0 and hint[0] < 0:
+                hint[0] = denorm(c, e.best_su, e.best_rel)
+        i = e.next
     return NULL
 
 
@@ -464,14 +501,23 @@ cdef inline int denorm(ctx_t* c, int su, int rel) noexcept nogil:
     return highest_bit(m) if m else -1
 
 
+cdef void tt_clear(ctx_t* c) noexcept nogil:
+    global ST_CLEARS
+    ST_CLEARS += 1
+    memset(c.heads, 0, (c.hmask + 1) * sizeof(head_t))
+    c.n_heads_used = 0
+    c.pool_used = 0
+
+
 cdef void tt_store(ctx_t* c, pkey_t* k, uint64_t rel, int lower, int upper, int best,
                    int tleft) noexcept nogil:
     cdef const layout_t* L = c.L
     cdef uint64_t live = all_hands(c), sm, rs
     cdef uint8_t kk[MAXS]
     cdef uint64_t own[MAXS]
-    cdef int su, i, score, vscore = 1 << 30, victim = -1
-    cdef uint64_t base = (k.h & c.bmask) * WAYS
+    cdef int su, i
+    cdef int32_t j
+    cdef head_t* hd
     cdef entry_t* e
     for su in range(c.nsu):
         sm = L.suit_mask[su]
@@ -486,51 +532,53 @@ cdef void tt_store(ctx_t* c, pkey_t* k, uint64_t rel, int lower, int upper, int 
     for su in range(c.nsu, MAXS):
         kk[su] = 0
         own[su] = 0
-    for i in range(WAYS):
-        if c.tags[base + i] == k.h:
-            e = &c.tt[base + i]
-            if same_head(c, e, k):
-                for su in range(c.nsu):
-                    if e.k[su] != kk[su] or e.own[su] != own[su]:
-                        break
-                else:
-                    if lower > e.lo:
-                        e.lo = <int8_t>lower
-                    if upper < e.hi:
-                        e.hi = <int8_t>upper
-                    if best >= 0:
-                        e.best_su = L.suit_of_bit[best]
-                        e.best_rel = <int8_t>popcnt((live | c.s.table) & L.suit_mask[e.best_su] & above(best))
-                    e.gen = <uint16_t>c.gen
-                    return
-        if c.tags[base + i] == 0:
-            victim = i
-            vscore = -1
-            break
-        e = &c.tt[base + i]
-        score = e.depth + (256 if e.gen == c.gen else 0)
-        if score < vscore:
-            vscore = score
-            victim = i
-    e = &c.tt[base + victim]
-    c.tags[base + victim] = k.h
-    for i in range(4):
-        e.lens[i] = k.lens[i]
+    hd = find_head(c, k)
+    if hd.tag != 0:
+        j = hd.first
+        while j >= 0:
+            e = &c.pool[j]
+            for su in range(c.nsu):
+                if e.k[su] != kk[su] or e.own[su] != own[su]:
+                    break
+            else:
+                if lower > e.lo:
+                    e.lo = <int8_t>lower
+                if upper < e.hi:
+                    e.hi = <int8_t>upper
+                if best >= 0:
+                    e.best_su = L.suit_of_bit[best]
+                    e.best_rel = <int8_t>popcnt(live & L.suit_mask[e.best_su] & above(best))
+                return
+            j = e.next
+    if c.pool_used >= c.pool_size or (hd.tag == 0 and 4 * (c.n_heads_used + 1) > 3 * (c.hmask + 1)):
+        tt_clear(c)
+        hd = find_head(c, k)
+    if hd.tag == 0:
+        hd.tag = k.h
+        for i in range(4):
+            hd.lens[i] = k.lens[i]
+        hd.meta = k.meta
+        hd.absmask = k.absmask
+        hd.first = -1
+        hd.count = 0
+        c.n_heads_used += 1
+    j = <int32_t>c.pool_used
+    c.pool_used += 1
+    e = &c.pool[j]
     for su in range(MAXS):
         e.own[su] = own[su]
         e.k[su] = kk[su]
-    e.meta = k.meta
-    e.absmask = k.absmask
     e.lo = <int8_t>(lower if lower > 0 else 0)
     e.hi = <int8_t>(upper if upper < tleft else tleft)
     if best >= 0:
         e.best_su = L.suit_of_bit[best]
-        e.best_rel = <int8_t>popcnt((live | c.s.table) & L.suit_mask[e.best_su] & above(best))
+        e.best_rel = <int8_t>popcnt(live & L.suit_mask[e.best_su] & above(best))
     else:
         e.best_su = -1
         e.best_rel = 0
-    e.gen = <uint16_t>c.gen
-    e.depth = <uint8_t>tleft
+    e.next = hd.first
+    hd.first = j
+    hd.count += 1
 
 
 # --------------------------------------------------------------------------------------
@@ -666,9 +714,30 @@ cdef int last_trick(ctx_t* c, uint64_t* rel) noexcept nogil:
     return tv
 
 
+cdef inline uint64_t run_below(ctx_t* c, int b) noexcept nogil:
+    """The cards that ``b`` stands for: those of its holder just below it in its suit (no
+    other live card between them, same class)."""
+    cdef uint64_t live = all_hands(c) | c.s.table, out = 0, below
+    cdef uint64_t mine = c.s.hands[c.owner[b]]
+    cdef int nb
+    while True:
+        below = live & (bit(b) - 1) & c.L.suit_mask[c.L.suit_of_bit[b]]
+        if not below:
+            break
+        nb = highest_bit(below)
+        if not (mine >> nb) & 1 or c.cls[nb] != c.cls[b]:
+            break
+        out |= bit(nb)
+        b = nb
+    return out
+
+
 cdef int play_search(ctx_t* c, int b, int beta, uint64_t* rel) noexcept nogil:
     """Value of the remaining play after the seat to move plays ``b`` (null window below
-    ``beta``); ``rel``: the cards the result relies on."""
+    ``beta``); ``rel``: the cards the result relies on.  When ``b`` itself matters, so do
+    the holders of the cards it stands for (the run below it): the equivalence that let
+    the search skip them must hold wherever the result is reused."""
+    cdef uint64_t run = run_below(c, b)
     cdef state_t saved = c.s
     cdef int complete = c.s.tn == c.n - 1
     cdef int tv = apply_card(c, b)
@@ -680,6 +749,8 @@ cdef int play_search(ctx_t* c, int b, int beta, uint64_t* rel) noexcept nogil:
         v = tv + ab(c, beta - tv, rel)
     if complete and c.s.rank_win >= 0:
         rel[0] |= bit(c.s.rank_win)
+    if (rel[0] >> b) & 1:
+        rel[0] |= run
     c.s = saved
     return v
 
@@ -708,7 +779,7 @@ cdef int ab(ctx_t* c, int beta, uint64_t* rel) noexcept nogil:
         use_tt = USE_TT
         if use_tt:
             make_key(c, &key)
-            __builtin_prefetch(&c.tags[(key.h & c.bmask) * WAYS])
+            __builtin_prefetch(&c.heads[key.h & c.hmask])
     value_bounds(c, &lo, &hi, &rlo, &rhi)
     if hi < beta:
         rel[0] = rhi
@@ -838,8 +909,8 @@ cdef int follow_line(ctx_t* c, int value, int8_t* line, int* side_tricks) noexce
 # --------------------------------------------------------------------------------------
 # set-up shared by the Python entry points
 
-cdef void init_ctx(ctx_t* c, const layout_t* L, entry_t* tt, uint64_t* tags, uint64_t n_buckets,
-                   int side, int goal_max) noexcept nogil:
+cdef void init_ctx(ctx_t* c, const layout_t* L, head_t* heads, uint64_t n_heads, entry_t* pool,
+                   int64_t pool_size, int side, int goal_max) noexcept nogil:
     cdef int su, b, uniform, top
     cdef uint64_t sm
     c.L = L
@@ -848,10 +919,12 @@ cdef void init_ctx(ctx_t* c, const layout_t* L, entry_t* tt, uint64_t* tags, uin
     c.LW = (L.n_seats * L.n_suits * 4 + 63) // 64
     c.objective = L.objective
     c.all_seats = (1 << L.n_seats) - 1
-    c.tt = tt
-    c.tags = tags
-    c.bmask = n_buckets - 1
-    c.gen = 1
+    c.heads = heads
+    c.hmask = n_heads - 1
+    c.n_heads_used = 0
+    c.pool = pool
+    c.pool_size = pool_size
+    c.pool_used = 0
     c.nodes = 0
     memset(c.hist, 0, sizeof(c.hist))
     memset(c.owner, 0, sizeof(c.owner))
@@ -904,31 +977,29 @@ cdef void init_state(ctx_t* c, const uint64_t* hands, int leader, uint64_t playe
     s.rank_win = -1
 
 
-def _entries_for(double tt_mb, int live_cards):
-    """Power-of-two bucket count within ``tt_mb`` (and no larger than the position needs)."""
-    cdef uint64_t budget = <uint64_t>(tt_mb * 1048576.0 / ((sizeof(entry_t) + 8) * WAYS))
-    cdef uint64_t cap
+def _sizes(double tt_mb, int live_cards):
+    """Heads and pool entries (powers of two) within ``tt_mb``, no more than the position
+    needs."""
+    cdef int64_t heads, pool
     if live_cards <= 20:
-        cap = 1 << 8
+        heads, pool = 1 << 10, 1 << 12
     elif live_cards <= 32:
-        cap = 1 << 12
+        heads, pool = 1 << 14, 1 << 16
     elif live_cards <= 40:
-        cap = 1 << 14
+        heads, pool = 1 << 16, 1 << 18
     else:
-        cap = 1 << 16
-    if budget > cap:
-        budget = cap
-    cdef uint64_t n = 1
-    while n * 2 <= budget:
-        n *= 2
-    return int(n)
+        heads, pool = 1 << 18, 1 << 21
+    while heads > 16 and heads * sizeof(head_t) + pool * sizeof(entry_t) > tt_mb * 1048576.0:
+        heads //= 2
+        pool //= 2
+    return int(heads), int(pool)
 
 
 def _alloc(double tt_mb, int live_cards):
-    nb = _entries_for(tt_mb, live_cards)
-    tt = np.zeros(nb * WAYS * sizeof(entry_t) // 8, dtype=np.uint64)
-    tags = np.zeros(nb * WAYS, dtype=np.uint64)
-    return nb, tt, tags
+    nh, npool = _sizes(tt_mb, live_cards)
+    heads = np.zeros(nh * sizeof(head_t) // 8, dtype=np.uint64)
+    pool = np.zeros(npool * sizeof(entry_t) // 8, dtype=np.uint64)
+    return nh, npool, heads, pool
 
 
 def supports(CoreLayout core):
@@ -966,10 +1037,11 @@ def solve_position(CoreLayout core, const int8_t[::1] cls, uint64_t[::1] hands, 
     _check_layout(core)
     for i in range(n):
         live |= hands[i]
-    nb, tt_arr, tags_arr = _alloc(tt_mb, popcnt(live) + trick.shape[0])
-    cdef uint64_t[::1] tt = tt_arr
-    cdef uint64_t[::1] tags = tags_arr
-    cdef uint64_t n_buckets = nb
+    nh, npool, heads_arr, pool_arr = _alloc(tt_mb, popcnt(live) + trick.shape[0])
+    cdef uint64_t[::1] heads = heads_arr
+    cdef uint64_t[::1] pool = pool_arr
+    cdef uint64_t n_heads = nh
+    cdef int64_t pool_size = npool
     cdef int8_t line[64]
     cdef int order[64]
     cdef uint64_t start[8]
@@ -979,7 +1051,7 @@ def solve_position(CoreLayout core, const int8_t[::1] cls, uint64_t[::1] hands, 
     for i in range(trick.shape[0]):
         start[(leader + i) % n] |= bit(trick[i])
     with nogil:
-        init_ctx(&c, L, <entry_t*>&tt[0], &tags[0], n_buckets, side, goal_max)
+        init_ctx(&c, L, <head_t*>&heads[0], n_heads, <entry_t*>&pool[0], pool_size, side, goal_max)
         # the table cards go back to their hands and are replayed, so that the state is
         # exactly what the search builds itself
         init_state(&c, start, leader, played, suits_led, trick_index)
@@ -1022,31 +1094,37 @@ def solve_batch(CoreLayout core, const int8_t[::1] cls, const uint64_t[:, ::1] h
     cdef Py_ssize_t n_deals = hands.shape[0], d
     cdef int n = L.n_seats
     cdef int max_live = 0, i, v, st
+    cdef int64_t vn
     cdef uint64_t live
     cdef int8_t line[64]
     _check_layout(core)
+    global ST_VALUE, ST_LINE, ST_CLEARS, ST_LONGEST
+    ST_VALUE = ST_LINE = ST_CLEARS = ST_LONGEST = 0
     for d in range(n_deals):
         live = 0
         for i in range(n):
             live |= hands[d, i]
         if popcnt(live) > max_live:
             max_live = popcnt(live)
-    nb, tt_arr, tags_arr = _alloc(tt_mb, max_live)
-    cdef uint64_t[::1] tt = tt_arr
-    cdef uint64_t[::1] tags = tags_arr
-    cdef uint64_t n_buckets = nb
+    nh, npool, heads_arr, pool_arr = _alloc(tt_mb, max_live)
+    cdef uint64_t[::1] heads = heads_arr
+    cdef uint64_t[::1] pool = pool_arr
+    cdef uint64_t n_heads = nh
+    cdef int64_t pool_size = npool
     if n_deals == 0:
         return
     with nogil:
-        init_ctx(&c, L, <entry_t*>&tt[0], &tags[0], n_buckets, sides[0], goal_max)
+        init_ctx(&c, L, <head_t*>&heads[0], n_heads, <entry_t*>&pool[0], pool_size, sides[0], goal_max)
         for d in range(n_deals):
             set_side(&c, sides[d], goal_max)
-            c.gen = 1 + (d & 0x7FFF)
             c.nodes = 0
             init_state(&c, &hands[d, 0], leaders[d], 0, 0, L.hand_size - popcnt(hands[d, 0]))
             v = mtd_after(&c, -1, 0)
+            ST_VALUE += c.nodes
+            vn = c.nodes
             st = 0
             follow_line(&c, v, line, &st)
+            ST_LINE += c.nodes - vn
             value[d] = <int16_t>v
             side_tricks[d] = <int8_t>st
             last_winner[d] = <int8_t>c.s.last_winner

@@ -1,0 +1,287 @@
+"""The trick-count kernel (``trickcore._solve_tricks``) against the brute force and against
+the general kernel (``trickcore._solve``).
+
+``solver.KERNEL`` picks the kernel: ``"tricks"`` sends layouts with objective 'tricks' or
+'nil' to the specialised kernel, ``"general"`` forces ``_solve``.  Checked here, per trick
+game and contract type (tricks / nil / paranoid-min):
+
+* random positions 2–4 tricks from the end (often mid-trick) against the independent brute
+  force (``tests/bruteforce.py``): value, every card value, and the returned line (legal,
+  each card optimal, reaching the value);
+* deeper positions (5–8 tricks, mid-trick too), where the winning-rank table really works,
+  against the general kernel: value and every card value;
+* ``solve_many`` batches (one table shared by the deals, full short deals, Gamut's
+  ``clubs_3/2/1`` with folded hands in the kitty) against the general kernel, with the side
+  tricks of the line equal to the value;
+* turning the table and the bounds off changes no value.
+
+The default run samples a few hundred positions; ``pytest -m slow`` runs ≥ 2,000 per game
+and contract type against the brute force and ≥ 2,000 against the general kernel.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import bruteforce as bf  # noqa: E402
+import test_solver_truth as truth  # noqa: E402
+
+import trickcore  # noqa: E402
+from trickcore import Card, get_game, solver  # noqa: E402
+
+_solve_tricks = pytest.importorskip("trickcore._solve_tricks")
+
+# (game, contract, rule options, variant) as in test_solver_truth; variant "paranoid-min":
+# the declarer alone wanting few tricks.
+CASES = [
+    ("goathead3", "nil", {}, None),
+    ("goathead4", "nil", {}, None),
+    ("gamut", "spades", {}, None),
+    ("gamut", "clubs", {}, None),
+    ("gamut", "clubs", {}, "paranoid-min"),
+    ("spades", "spades", {}, None),
+    ("spades", "spades", {"spade_leading": "always"}, None),
+    ("spades", "spades", {"spade_leading": "after_first_trick"}, None),
+    ("spades", "spades", {}, "paranoid-min"),
+    ("ohhell", "hearts", {}, None),
+    ("ohhell", "notrump", {}, None),
+    ("ohhell", "spades", {"hand_size": 5}, None),
+    ("ohhell", "diamonds", {"hand_size": 13}, None),
+    ("ohhell", "clubs", {}, "paranoid-min"),
+]
+
+
+def case_type(case) -> str:
+    return truth.case_type(bf.rules_for(case[0], case[1], **case[2]), case[3])
+
+
+TYPES: dict = {}
+for _c in CASES:
+    TYPES[(_c[0], case_type(_c))] = TYPES.get((_c[0], case_type(_c)), 0) + 1
+
+
+@pytest.fixture
+def tricks_kernel(monkeypatch):
+    monkeypatch.setattr(solver, "KERNEL", "tricks")
+
+
+def _solve_both(game, contract, opts, variant, pos):
+    out = []
+    for kernel in ("tricks", "general"):
+        old = solver.KERNEL
+        solver.KERNEL = kernel
+        try:
+            side = frozenset([pos.declarer]) if variant == "paranoid-min" else pos.side()
+            goal = "min" if variant == "paranoid-min" else None
+            out.append(truth.call_solver(game, contract, opts, pos, bf.mask(side), goal))
+        finally:
+            solver.KERNEL = old
+    return out
+
+
+def run_brute(case, n, tricks, seed, deep_every):
+    game, contract, opts, variant = case
+    r = bf.rules_for(game, contract, **opts)
+    rng = random.Random(f"tricks-{truth.case_id(case)}-{seed}")
+    failures = []
+    for i in range(n):
+        tl = rng.choice([t for t in tricks if t <= r.hand_size])
+        pos = bf.random_position(r, rng, tl, rng.randrange(r.n_seats))
+        msg = truth.check_position(game, contract, opts, variant, pos, deep=(i % deep_every == 0))
+        if msg:
+            failures.append(msg)
+    return failures
+
+
+def run_general(case, n, tricks, seed):
+    game, contract, opts, variant = case
+    r = bf.rules_for(game, contract, **opts)
+    rng = random.Random(f"general-{truth.case_id(case)}-{seed}")
+    failures = []
+    for _ in range(n):
+        tl = rng.choice([t for t in tricks if t <= r.hand_size])
+        pos = bf.random_position(r, rng, tl, rng.randrange(r.n_seats))
+        mine, ref = _solve_both(game, contract, opts, variant, pos)
+        if mine.value != ref.value or mine.card_values != ref.card_values:
+            failures.append(f"{pos.describe()}: general {ref.value} {ref.card_values}, "
+                            f"tricks kernel {mine.value} {mine.card_values}")
+        elif len(mine.line) == 0 or mine.line[0] not in mine.card_values:
+            failures.append(f"{pos.describe()}: line {mine.line} does not start with a legal card")
+        elif mine.card_values[mine.line[0]] != mine.value:
+            failures.append(f"{pos.describe()}: line starts with {mine.line[0]} of value "
+                            f"{mine.card_values[mine.line[0]]}, not {mine.value}")
+    return failures
+
+
+def _ids(case):
+    return truth.case_id(case)
+
+
+# --------------------------------------------------------------------------- dispatch
+def test_dispatch_picks_the_trick_kernel_for_trick_layouts(monkeypatch):
+    from trickcore import _solve
+
+    monkeypatch.setattr(solver, "KERNEL", "tricks")
+    for game, contract, opts, _ in CASES:
+        assert solver._kernel(get_game(game).layout(contract, **opts)) is _solve_tricks
+    assert solver._kernel(get_game("goathead3").layout("hearts")) is _solve
+    monkeypatch.setattr(solver, "KERNEL", "general")
+    assert solver._kernel(get_game("spades").layout("spades")) is _solve
+    monkeypatch.setattr(solver, "KERNEL", "fast")
+    with pytest.raises(ValueError, match="KERNEL"):
+        solver._kernel(get_game("spades").layout("spades"))
+
+
+def test_kernel_refuses_point_layouts():
+    layout = get_game("goathead3").layout("hearts")
+    assert not _solve_tricks.supports(layout.core)
+    with pytest.raises(ValueError, match="trick-count"):
+        _solve_tricks.solve_position(layout.core, np.zeros(64, np.int8), np.zeros(3, np.uint64), 0,
+                                     np.zeros(0, np.int8), 0, 0, 0, 1, True, 1.0, False)
+
+
+# --------------------------------------------------------------------------- brute force
+@pytest.mark.parametrize("case", CASES, ids=_ids)
+def test_matches_bruteforce(case, tricks_kernel):
+    n = 12 if case[0] in ("goathead3", "goathead4") else 10
+    failures = run_brute(case, n, (2, 3, 4), seed=1, deep_every=2)
+    assert not failures, f"{len(failures)}/{n} positions disagree:\n" + "\n".join(failures[:5])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("case", CASES, ids=_ids)
+def test_matches_bruteforce_2000_per_game_and_type(case, tricks_kernel):
+    n = -(-2000 // TYPES[(case[0], case_type(case))])
+    failures = run_brute(case, n, (2, 3, 4), seed=2, deep_every=5)
+    assert not failures, f"{len(failures)}/{n} positions disagree:\n" + "\n".join(failures[:5])
+
+
+# --------------------------------------------------------------------------- general kernel
+def _deep_tricks(case):
+    return (4, 5, 6) if case[0] in ("goathead3", "goathead4") else (5, 6, 7, 8)
+
+
+@pytest.mark.parametrize("case", CASES, ids=_ids)
+def test_matches_general_kernel_on_deeper_positions(case):
+    n = 10
+    failures = run_general(case, n, _deep_tricks(case), seed=1)
+    assert not failures, f"{len(failures)}/{n} positions disagree:\n" + "\n".join(failures[:5])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("case", CASES, ids=_ids)
+def test_matches_general_kernel_2000_per_game_and_type(case):
+    n = -(-2000 // TYPES[(case[0], case_type(case))])
+    failures = run_general(case, n, _deep_tricks(case) + (2, 3, 4), seed=2)
+    assert not failures, f"{len(failures)}/{n} positions disagree:\n" + "\n".join(failures[:5])
+
+
+# --------------------------------------------------------------------------- solve_many
+def _random_deals(layout, n_deals, tricks, seed):
+    rng = np.random.default_rng(seed)
+    cards = np.array([int(c) for c in layout.deck], dtype=np.uint64)
+    n, k = layout.n_seats, tricks
+    out = np.zeros((n_deals, n), dtype=np.uint64)
+    for d in range(n_deals):
+        perm = rng.permutation(cards)
+        for s in range(n):
+            out[d, s] = np.bitwise_or.reduce(np.uint64(1) << perm[s * k:(s + 1) * k])
+    return out
+
+
+MANY = [
+    ("spades", "spades", {"spade_leading": "always"}, 7, None),
+    ("spades", "spades", {}, 6, None),
+    ("spades", "spades", {}, 6, "min"),
+    ("gamut", "spades", {}, 8, None),
+    ("gamut", "clubs", {}, 8, None),
+    ("gamut", "clubs_3", {}, 8, None),
+    ("gamut", "clubs_2", {}, 8, None),
+    ("gamut", "clubs_1", {}, 8, None),
+    ("ohhell", "notrump", {"hand_size": 7}, 7, None),
+    ("ohhell", "hearts", {"hand_size": 1}, 1, None),
+    ("ohhell", "clubs", {"hand_size": 3}, 3, "min"),
+    ("goathead3", "nil", {}, 6, None),
+    ("goathead4", "nil", {}, 4, None),
+]
+
+
+@pytest.mark.parametrize("game,contract,opts,tricks,goal", MANY,
+                         ids=[f"{m[0]}-{m[1]}-{m[3]}{'-' + m[4] if m[4] else ''}" for m in MANY])
+def test_solve_many_matches_general_kernel(game, contract, opts, tricks, goal, monkeypatch):
+    layout = get_game(game).layout(contract, **opts)
+    deals = _random_deals(layout, 12, tricks, seed=len(game) * 100 + tricks)
+    rng = np.random.default_rng(tricks)
+    leaders = rng.integers(0, layout.n_seats, len(deals))
+    declarers = rng.integers(0, layout.n_seats, len(deals))
+    kw = dict(leader=leaders, declarer=declarers, goal=goal)
+    if goal == "min":
+        kw["sides"] = (1 << declarers).astype(np.int64)
+    monkeypatch.setattr(solver, "KERNEL", "general")
+    ref = trickcore.solve_many(layout, None, deals, **kw)
+    monkeypatch.setattr(solver, "KERNEL", "tricks")
+    mine = trickcore.solve_many(layout, None, deals, **kw)
+    assert mine.value.tolist() == ref.value.tolist()
+    assert mine.side.tolist() == ref.side.tolist()
+    if layout.objective == "tricks":
+        assert mine.side_tricks.tolist() == mine.value.tolist()
+    else:
+        assert mine.side_tricks.tolist() == mine.value.tolist()  # nil: play stops at the first trick
+    assert ((mine.last_trick_winner >= 0) & (mine.last_trick_winner < layout.n_seats)).all()
+    assert not mine.side_melds.any() and not mine.opp_melds.any()
+    assert (mine.nodes > 0).all()
+
+
+def test_search_switches_change_no_value():
+    layout = get_game("ohhell").layout("spades", hand_size=6)
+    deals = _random_deals(layout, 8, 5, seed=3)
+    old = solver.KERNEL
+    solver.KERNEL = "tricks"
+    try:
+        full = trickcore.solve_many(layout, None, deals)
+        _solve_tricks._set_search_options(tt=False, bounds=False)
+        try:
+            bare = trickcore.solve_many(layout, None, deals)
+        finally:
+            _solve_tricks._set_search_options(tt=True, bounds=True)
+    finally:
+        solver.KERNEL = old
+    assert bare.value.tolist() == full.value.tolist()
+    assert bare.nodes.sum() > full.nodes.sum()
+
+
+def test_spades_full_deal_equals_dds():
+    """One full 52-card deal (bridge double dummy, spades trump) against DDS."""
+    endplay = pytest.importorskip("endplay")  # noqa: F841
+    import test_solver_dds as dds
+
+    deals = dds.random_deals(3, 11)
+    old = solver.KERNEL
+    solver.KERNEL = "tricks"
+    try:
+        res = trickcore.solve_many("spades", "spades", deals, leader=0, declarer=1, spade_leading="always")
+    finally:
+        solver.KERNEL = old
+    from endplay.types import Denom
+
+    want = [dds.dds_ns_tricks(h, Denom.spades) for h in deals]
+    assert res.value.tolist() == want
+    assert res.side_tricks.tolist() == want
+
+
+def test_mid_trick_card_values_of_a_known_ending(tricks_kernel):
+    """Bridge ending, spades trump, West led the ♥A.  North holding a heart must follow and
+    only ruffs the ♥K later (one trick); void in hearts, either trump wins both tricks."""
+    r = trickcore.solve("spades", "spades", ["KH", "2S 4H", "QD JD", "5C 6C"], leader=0,
+                        declarer=1, trick=["AH"], spade_leading="always")
+    assert r.value == 1 and {str(c): v for c, v in r.card_values.items()} == {"4♥": 1}
+    r = trickcore.solve("spades", "spades", ["KH", "2S 3S", "QD JD", "5C 6C"], leader=0,
+                        declarer=1, trick=["AH"], spade_leading="always")
+    assert r.value == 2 and {str(c): v for c, v in r.card_values.items()} == {"2♠": 2, "3♠": 2}
+    assert [str(c) for c in r.line][:1] in (["2♠"], ["3♠"])
