@@ -52,28 +52,34 @@ cdef enum:
 #                   best card + 1 (32-39, 0 = none) | tricks left (40-47) | generation (48-63).
 
 
+# The part of the state a card play changes besides one hand: it is saved and restored
+# whole around each move, the hands are mended bit by bit (cheaper than copying them).
+ctypedef struct trick_t:
+    uint64_t table          # cards on the table (current trick)
+    uint64_t played         # cards played this round, current trick included
+    uint64_t last_trick     # cards of the last completed trick
+    int8_t tbits[8]         # table cards in play order
+    int32_t tpts            # card points on the table
+    int32_t pos_rem         # positive card points still live (hands + table)
+    int16_t tneg            # negative card points on the table
+    int16_t neg_rem         # negative card points still live
+    int16_t suits_led       # effective suits led in earlier tricks (bit mask)
+    int16_t trick_index
+    int8_t tn               # number of cards on the table
+    int8_t turn             # seat to play
+    int8_t wpos             # position (0 = leader) of the card winning the trick so far
+    int8_t leader
+    int8_t led              # effective suit led to the current trick, -1 when leading
+    int8_t tleft            # tricks left, the current one included
+    int8_t done             # 1: play has stopped (Nil: the declarer took a trick)
+    int8_t last_winner      # seat that won the last completed trick (-1: none yet)
+
+
 ctypedef struct state_t:
     uint64_t hands[8]
     uint64_t live           # cards still in the hands (the union of ``hands``)
     int hpos[8]             # positive card points in each hand
-    uint64_t table          # cards on the table (current trick)
-    uint64_t played         # cards played this round, current trick included
-    int8_t tbits[8]         # table cards in play order
-    int tn                  # number of cards on the table
-    int turn                # seat to play
-    int tpts                # card points on the table
-    int tneg                # negative card points on the table
-    int wpos                # position (0 = leader) of the card winning the trick so far
-    int leader
-    int led                 # effective suit led to the current trick, -1 when leading
-    int suits_led           # effective suits led in earlier tricks (bit mask)
-    int trick_index
-    int tleft               # tricks left, the current one included
-    int pos_rem             # positive card points still live (hands + table)
-    int neg_rem             # negative card points still live
-    int done                # 1: play has stopped (Nil: the declarer took a trick)
-    uint64_t last_trick     # cards of the last completed trick
-    int last_winner         # seat that won it (-1: none yet)
+    trick_t k               # everything else
 
 
 ctypedef struct ctx_t:
@@ -88,6 +94,7 @@ ctypedef struct ctx_t:
     int all_seats
     const int8_t* cls       # equivalence class per layout bit
     uint64_t squeeze        # suits whose cards all share one class: keyed by relative rank
+    uint64_t twins          # cards with another card of their class in their suit
     int suit_top[8]         # highest layout bit of each effective suit
     uint64_t* tt
     uint64_t tt_mask        # number of buckets - 1
@@ -128,7 +135,7 @@ cdef inline int in_side(ctx_t* c, int seat) noexcept nogil:
 
 
 cdef inline int tricks_left(ctx_t* c) noexcept nogil:
-    return c.s.tleft
+    return c.s.k.tleft
 
 
 cdef inline void value_bounds(ctx_t* c, int* lo, int* hi) noexcept nogil:
@@ -141,12 +148,12 @@ cdef inline void window_bounds(ctx_t* c, int* lo, int* hi, int alpha, int beta) 
     cannot take the value out of the window is not worked out."""
     cdef int t = tricks_left(c), x
     base_bounds(c, lo, hi, t)
-    if c.s.tn > 0 and not c.s.done:
+    if c.s.k.tn > 0 and not c.s.k.done:
         # the fate of the trick on the table moves a bound by at most its value
-        x = c.s.tpts - c.s.tneg if c.objective == OBJECTIVE_POINTS else 1
+        x = c.s.k.tpts - c.s.k.tneg if c.objective == OBJECTIVE_POINTS else 1
         if c.objective == OBJECTIVE_NIL or lo[0] + x >= beta or hi[0] - x <= alpha:
             trick_bound(c, lo, hi, t)
-    elif t >= 2 and not c.s.done and USE_QT:
+    elif t >= 2 and not c.s.k.done and USE_QT:
         boundary_bounds(c, lo, hi, t, alpha, beta)
 
 
@@ -164,17 +171,17 @@ cdef inline int may_cut(ctx_t* c, int seat, int alpha, int beta) noexcept nogil:
         return 1
     if (c.side >> seat) & 1:
         return s.hpos[seat] + (c.bonus if c.bonus < 0 else 0) >= beta
-    return s.pos_rem - s.hpos[seat] + (c.bonus if c.bonus > 0 else 0) <= alpha
+    return s.k.pos_rem - s.hpos[seat] + (c.bonus if c.bonus > 0 else 0) <= alpha
 
 
 cdef inline void base_bounds(ctx_t* c, int* lo, int* hi, int t) noexcept nogil:
     """The bounds every position has: nothing, or everything still live."""
-    if c.s.done or t == 0:
+    if c.s.k.done or t == 0:
         lo[0] = 0
         hi[0] = 0
     elif c.objective == OBJECTIVE_POINTS:
-        lo[0] = c.s.neg_rem + (c.bonus if c.bonus < 0 else 0)
-        hi[0] = c.s.pos_rem + (c.bonus if c.bonus > 0 else 0)
+        lo[0] = c.s.k.neg_rem + (c.bonus if c.bonus < 0 else 0)
+        hi[0] = c.s.k.pos_rem + (c.bonus if c.bonus > 0 else 0)
     elif c.objective == OBJECTIVE_TRICKS:
         lo[0] = 0
         hi[0] = t
@@ -213,13 +220,13 @@ cdef inline void top_trumps(ctx_t* c, int* lo, int* hi, int t, int alpha, int be
                 lo[0] = k
         elif t - k < hi[0]:
             hi[0] = t - k
-    elif s.neg_rem == 0:
+    elif s.k.neg_rem == 0:
         pts = card_points(L, run)
         if (c.side >> o) & 1:
             if pts + (c.bonus if c.bonus < 0 else 0) > lo[0]:
                 lo[0] = pts + (c.bonus if c.bonus < 0 else 0)
-        elif s.pos_rem - pts + (c.bonus if c.bonus > 0 else 0) < hi[0]:
-            hi[0] = s.pos_rem - pts + (c.bonus if c.bonus > 0 else 0)
+        elif s.k.pos_rem - pts + (c.bonus if c.bonus > 0 else 0) < hi[0]:
+            hi[0] = s.k.pos_rem - pts + (c.bonus if c.bonus > 0 else 0)
 
 
 cdef inline void quick_tricks(ctx_t* c, int* lo, int* hi, int t, int alpha, int beta) noexcept nogil:
@@ -232,20 +239,20 @@ cdef inline void quick_tricks(ctx_t* c, int* lo, int* hi, int t, int alpha, int 
     positions with a forced first lead or a live must-play card are skipped."""
     cdef state_t* s = &c.s
     cdef const layout_t* L = c.L
-    cdef int leader = s.leader, su, k, o, qt = 0, qpts = 0, lside, len_o
+    cdef int leader = s.k.leader, su, k, o, qt = 0, qpts = 0, lside, len_o
     cdef uint64_t lh = s.hands[leader], live = all_hands(c), sm, mine, others, run
-    if s.trick_index == 0 and L.first_lead_bit >= 0:
+    if s.k.trick_index == 0 and L.first_lead_bit >= 0:
         return
     if L.must_play_bit >= 0 and (live >> L.must_play_bit) & 1:
         return
     lside = (c.side >> leader) & 1
     if lside != ((c.maxmask >> leader) & 1):
         return      # the leader's team does not want these tricks: no guarantee
-    if c.objective == OBJECTIVE_NIL or (c.objective == OBJECTIVE_POINTS and s.neg_rem != 0):
+    if c.objective == OBJECTIVE_NIL or (c.objective == OBJECTIVE_POINTS and s.k.neg_rem != 0):
         return
     if not may_cut(c, leader, alpha, beta):
         return
-    cdef int broken = (s.played & L.breakers) != 0 or s.trick_index >= L.unlock_trick
+    cdef int broken = (s.k.played & L.breakers) != 0 or s.k.trick_index >= L.unlock_trick
     for su in range(L.n_suits):
         sm = L.suit_mask[su]
         mine = lh & sm
@@ -280,14 +287,14 @@ cdef inline void quick_tricks(ctx_t* c, int* lo, int* hi, int t, int alpha, int 
                 lo[0] = qt
         elif t - qt < hi[0]:
             hi[0] = t - qt
-    elif c.objective == OBJECTIVE_POINTS and s.neg_rem == 0:
+    elif c.objective == OBJECTIVE_POINTS and s.k.neg_rem == 0:
         # the side wins at least the points of the leader's cashed cards (or loses them)
         if lside:
             if qpts + (c.bonus if c.bonus < 0 else 0) > lo[0]:
                 lo[0] = qpts + (c.bonus if c.bonus < 0 else 0)
         else:
-            if s.pos_rem - qpts + (c.bonus if c.bonus > 0 else 0) < hi[0]:
-                hi[0] = s.pos_rem - qpts + (c.bonus if c.bonus > 0 else 0)
+            if s.k.pos_rem - qpts + (c.bonus if c.bonus > 0 else 0) < hi[0]:
+                hi[0] = s.k.pos_rem - qpts + (c.bonus if c.bonus > 0 else 0)
 
 
 cdef inline void trick_bound(ctx_t* c, int* lo, int* hi, int t) noexcept nogil:
@@ -296,25 +303,25 @@ cdef inline void trick_bound(ctx_t* c, int* lo, int* hi, int t) noexcept nogil:
     beat a later, higher winner either."""
     cdef state_t* s = &c.s
     cdef const layout_t* L = c.L
-    cdef int pos = s.wpos
-    cdef int wseat = s.leader + pos
+    cdef int pos = s.k.wpos
+    cdef int wseat = s.k.leader + pos
     if wseat >= c.n:
         wseat -= c.n
     cdef int wside = (c.side >> wseat) & 1
-    cdef uint64_t beats = (L.trump_mask | L.suit_mask[s.led]) & ~((bit(s.tbits[pos]) << 1) - 1)
-    cdef int i, seat = s.turn, tpts, tneg
+    cdef uint64_t beats = (L.trump_mask | L.suit_mask[s.k.led]) & ~((bit(s.k.tbits[pos]) << 1) - 1)
+    cdef int i, seat = s.k.turn, tpts, tneg
     cdef uint64_t legal
-    for i in range(s.tn, c.n):
-        if i > s.tn:
+    for i in range(s.k.tn, c.n):
+        if i > s.k.tn:
             seat = seat + 1 if seat + 1 < c.n else 0
         if ((c.side >> seat) & 1) != wside:
             if s.hands[seat] & beats:
-                legal = legal_moves(L, s.hands[seat], s.led, s.trick_index, s.played, s.suits_led)
+                legal = legal_moves(L, s.hands[seat], s.k.led, s.k.trick_index, s.k.played, s.k.suits_led)
                 if legal & beats:
                     return
     if c.objective == OBJECTIVE_POINTS:
-        tpts = s.tpts
-        tneg = s.tneg
+        tpts = s.k.tpts
+        tneg = s.k.tneg
         if wside:
             lo[0] += tpts - tneg
         else:
@@ -339,60 +346,60 @@ cdef inline int apply_card(ctx_t* c, int b) noexcept nogil:
     if this card completes it (0 otherwise); updates the state to the next trick."""
     cdef state_t* s = &c.s
     cdef const layout_t* L = c.L
-    cdef int turn = s.turn
+    cdef int turn = s.k.turn
     cdef int pos, w, tv = 0, pts, neg
     cdef uint64_t m = bit(b)
     s.hands[turn] &= ~m
     s.live &= ~m
-    s.tbits[s.tn] = <int8_t>b
-    s.tn += 1
-    s.table |= m
-    s.played |= m
+    s.k.tbits[s.k.tn] = <int8_t>b
+    s.k.tn += 1
+    s.k.table |= m
+    s.k.played |= m
     pts = L.points[b]
-    s.tpts += pts
+    s.k.tpts += pts
     if pts < 0:
-        s.tneg += pts
+        s.k.tneg += pts
     else:
         s.hpos[turn] -= pts
-    s.turn = turn + 1 if turn + 1 < c.n else 0
-    if s.tn == 1:
-        s.led = L.suit_of_bit[b]
-        s.wpos = 0
-    elif ((L.trump_mask | L.suit_mask[s.led]) >> b) & 1 and b > s.tbits[s.wpos]:
-        s.wpos = s.tn - 1       # the highest eligible card so far (as trick_winner finds)
-    if s.tn < c.n:
+    s.k.turn = turn + 1 if turn + 1 < c.n else 0
+    if s.k.tn == 1:
+        s.k.led = L.suit_of_bit[b]
+        s.k.wpos = 0
+    elif ((L.trump_mask | L.suit_mask[s.k.led]) >> b) & 1 and b > s.k.tbits[s.k.wpos]:
+        s.k.wpos = s.k.tn - 1       # the highest eligible card so far (as trick_winner finds)
+    if s.k.tn < c.n:
         return 0
-    pos = s.wpos
-    w = s.leader + pos
+    pos = s.k.wpos
+    w = s.k.leader + pos
     if w >= c.n:
         w -= c.n
-    pts = s.tpts
+    pts = s.k.tpts
     if in_side(c, w):
         if c.objective == OBJECTIVE_POINTS:
             tv = pts
         else:
             tv = 1
-    s.suits_led |= 1 << s.led
-    neg = s.tneg
-    s.tpts = 0
-    s.tneg = 0
-    s.pos_rem -= pts - neg
-    s.neg_rem -= neg
-    s.last_trick = s.table
-    s.last_winner = w
-    s.table = 0
-    s.tn = 0
-    s.led = -1
-    s.leader = w
-    s.turn = w
-    s.trick_index += 1
-    s.tleft -= 1
+    s.k.suits_led |= 1 << s.k.led
+    neg = s.k.tneg
+    s.k.tpts = 0
+    s.k.tneg = 0
+    s.k.pos_rem -= pts - neg
+    s.k.neg_rem -= neg
+    s.k.last_trick = s.k.table
+    s.k.last_winner = w
+    s.k.table = 0
+    s.k.tn = 0
+    s.k.led = -1
+    s.k.leader = w
+    s.k.turn = w
+    s.k.trick_index += 1
+    s.k.tleft -= 1
     if s.live == 0:
-        s.done = 1
+        s.k.done = 1
         if c.objective == OBJECTIVE_POINTS and in_side(c, w):
             tv += c.bonus
     if c.objective == OBJECTIVE_NIL and tv:
-        s.done = 1
+        s.k.done = 1
     return tv
 
 
@@ -460,11 +467,11 @@ cdef inline uint64_t make_key(ctx_t* c, uint64_t* key) noexcept nogil:
         if o and o + c.nc > 64:
             key[w + 1] |= h >> (64 - o)
         pos += c.nc
-    meta = <uint64_t>s.leader | (<uint64_t>c.side << 4) | (<uint64_t>1 << 21)
-    if s.played & c.L.breakers:
+    meta = <uint64_t>s.k.leader | (<uint64_t>c.side << 4) | (<uint64_t>1 << 21)
+    if s.k.played & c.L.breakers:
         meta |= <uint64_t>1 << 12
     if c.L.must_play_bit >= 0 and (live >> c.L.must_play_bit) & 1:
-        meta |= (<uint64_t>(s.suits_led & 255)) << 13
+        meta |= (<uint64_t>(s.k.suits_led & 255)) << 13
     return meta
 
 
@@ -539,8 +546,8 @@ cdef inline void tt_store(ctx_t* c, uint64_t* key, uint64_t meta, uint64_t h, in
 cdef inline uint64_t representatives(ctx_t* c, uint64_t moves) noexcept nogil:
     """Drop every card whose next higher live card of its suit is also one of ``moves`` with
     the same class: the two are interchangeable, the higher one represents the run."""
-    cdef uint64_t live = all_hands(c) | c.s.table
-    cdef uint64_t out = moves, m = moves, above
+    cdef uint64_t live = all_hands(c) | c.s.k.table
+    cdef uint64_t out = moves, m = moves & c.twins, above
     cdef int b, nb
     cdef const layout_t* L = c.L
     while m:
@@ -563,13 +570,13 @@ cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noex
     cdef int n = 0, b, p, sc, i, j, tb, ts, pos, wseat, wbit = 0, partner_win = 0, last = 0
     cdef int want_win = ((c.side >> turn) & 1) == ((c.maxmask >> turn) & 1)
     cdef uint64_t eligible = 0, live = 0, m = reps, team = 0
-    if s.tn > 0:
-        eligible = L.trump_mask | L.suit_mask[s.led]
-        pos = s.wpos
-        wbit = s.tbits[pos]
-        wseat = (s.leader + pos) % c.n
+    if s.k.tn > 0:
+        eligible = L.trump_mask | L.suit_mask[s.k.led]
+        pos = s.k.wpos
+        wbit = s.k.tbits[pos]
+        wseat = (s.k.leader + pos) % c.n
         partner_win = ((c.side >> wseat) & 1) == ((c.side >> turn) & 1)
-        last = s.tn == c.n - 1
+        last = s.k.tn == c.n - 1
     else:
         live = all_hands(c)
         for i in range(c.n):
@@ -581,7 +588,7 @@ cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noex
         p = L.points[b]
         if b == hint:
             sc = 1 << 20
-        elif s.tn == 0:
+        elif s.k.tn == 0:
             if want_win:
                 tb = highest_bit(live & L.suit_mask[L.suit_of_bit[b]])
                 if tb == b:
@@ -623,27 +630,45 @@ cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noex
 # the search
 
 cdef int last_trick(ctx_t* c) noexcept nogil:
-    """Every seat holds one card: play them out."""
-    cdef state_t saved = c.s
-    cdef int i, seat, tv = 0
-    for i in range(c.n):
-        seat = c.s.turn
-        tv = apply_card(c, lowest_bit(c.s.hands[seat]))
+    """At a trick boundary, every seat holds one card: the side's value of that trick (the
+    highest card of the led suit or trump wins every live point and the bonus)."""
+    cdef state_t* s = &c.s
+    cdef const layout_t* L = c.L
+    cdef int led = L.suit_of_bit[lowest_bit(s.hands[s.k.leader])]
+    cdef int top = highest_bit(s.live & (L.trump_mask | L.suit_mask[led]))
+    cdef int w = 0
     c.nodes += 1
-    c.s = saved
-    return tv
+    while not (s.hands[w] >> top) & 1:
+        w += 1
+    if not in_side(c, w):
+        return 0
+    if c.objective == OBJECTIVE_POINTS:
+        return s.k.pos_rem + s.k.neg_rem + c.bonus
+    return 1
+
+
+cdef inline void take_back(ctx_t* c, const trick_t* saved, int seat, int b) noexcept nogil:
+    """Undo :func:`apply_card` of layout bit ``b`` by ``seat`` (``saved``: the state's
+    ``k`` before it)."""
+    cdef int p = c.L.points[b]
+    c.s.k = saved[0]
+    c.s.hands[seat] |= bit(b)
+    c.s.live |= bit(b)
+    if p > 0:
+        c.s.hpos[seat] += p
 
 
 cdef int play_search(ctx_t* c, int b, int alpha, int beta) noexcept nogil:
     """Value of the remaining play after the seat to move plays ``b``."""
-    cdef state_t saved = c.s
+    cdef trick_t saved = c.s.k
+    cdef int seat = c.s.k.turn
     cdef int tv = apply_card(c, b)
     cdef int v
-    if c.s.done:
+    if c.s.k.done:
         v = tv
     else:
         v = tv + ab(c, alpha - tv, beta - tv)
-    c.s = saved
+    take_back(c, &saved, seat, b)
     return v
 
 
@@ -657,10 +682,10 @@ cdef int ab(ctx_t* c, int alpha, int beta) noexcept nogil:
     cdef uint64_t* e
     cdef uint64_t moves
     cdef int order[64]
-    cdef int at_boundary = s.tn == 0
+    cdef int at_boundary = s.k.tn == 0
     cdef int use_tt = 0
     c.nodes += 1
-    if s.done:
+    if s.k.done:
         return 0
     if at_boundary:
         tleft = tricks_left(c)
@@ -714,10 +739,10 @@ cdef int ab(ctx_t* c, int alpha, int beta) noexcept nogil:
                 hint = denorm_bit(c, hint, all_hands(c))
     a0 = alpha
     b0 = beta
-    turn = s.turn
+    turn = s.k.turn
     maximise = (c.maxmask >> turn) & 1
-    moves = representatives(c, legal_moves(c.L, s.hands[turn], s.led, s.trick_index, s.played,
-                                           s.suits_led))
+    moves = representatives(c, legal_moves(c.L, s.hands[turn], s.k.led, s.k.trick_index, s.k.played,
+                                           s.k.suits_led))
     if moves & (moves - 1):
         n_moves = order_moves(c, moves, turn, hint, order)
     else:
@@ -809,7 +834,7 @@ cdef int tt_hint(ctx_t* c) noexcept nogil:
     cdef uint64_t meta, h
     cdef uint64_t* e
     cdef int hint
-    if c.s.tn != 0 or not USE_TT:
+    if c.s.k.tn != 0 or not USE_TT:
         return -1
     meta = make_key(c, key)
     h = key_hash(c, key, meta)
@@ -829,10 +854,10 @@ cdef int follow_line(ctx_t* c, int value, int8_t* line, int* side_tricks, int* s
     cdef int n_line = 0, turn, maximise, n_moves, i, b, chosen, tv, v, meld
     cdef int order[64]
     cdef uint64_t moves
-    while not s.done and (all_hands(c) or s.tn):
-        turn = s.turn
+    while not s.k.done and (all_hands(c) or s.k.tn):
+        turn = s.k.turn
         maximise = (c.maxmask >> turn) & 1
-        moves = legal_moves(c.L, s.hands[turn], s.led, s.trick_index, s.played, s.suits_led)
+        moves = legal_moves(c.L, s.hands[turn], s.k.led, s.k.trick_index, s.k.played, s.k.suits_led)
         n_moves = order_moves(c, representatives(c, moves), turn, tt_hint(c), order)
         chosen = order[0]
         for i in range(n_moves):
@@ -851,12 +876,12 @@ cdef int follow_line(ctx_t* c, int value, int8_t* line, int* side_tricks, int* s
         n_line += 1
         tv = apply_card(c, chosen)
         value -= tv
-        if s.tn == 0:
-            if in_side(c, s.last_winner):
+        if s.k.tn == 0:
+            if in_side(c, s.k.last_winner):
                 side_tricks[0] += 1
             if c.L.has_trick_melds:
-                meld = trick_meld_value(c.L, s.last_trick)
-                if in_side(c, s.last_winner):
+                meld = trick_meld_value(c.L, s.k.last_trick)
+                if in_side(c, s.k.last_winner):
                     side_melds[0] += meld
                 else:
                     opp_melds[0] += meld
@@ -882,8 +907,13 @@ cdef void init_ctx(ctx_t* c, const layout_t* L, const int8_t* cls, uint64_t* tt,
     c.gen = 1
     c.nodes = 0
     memset(c.hist, 0, sizeof(c.hist))
-    cdef int su, b, uniform
+    cdef int su, b, b2, uniform
     c.squeeze = 0
+    c.twins = 0
+    for b in range(L.n_cards):
+        for b2 in range(L.n_cards):
+            if b2 != b and L.suit_of_bit[b2] == L.suit_of_bit[b] and cls[b2] == cls[b]:
+                c.twins |= bit(b)
     for su in range(L.n_suits):
         c.suit_top[su] = highest_bit(L.suit_mask[su])
         uniform = 1
@@ -910,17 +940,17 @@ cdef void init_state(ctx_t* c, const uint64_t* hands, int leader, uint64_t playe
         s.hands[i] = hands[i]
         live |= hands[i]
         s.hpos[i] = card_points(c.L, hands[i]) - _neg_points(c.L, hands[i])
-    s.leader = leader
-    s.turn = leader
-    s.led = -1
-    s.played = played
-    s.suits_led = suits_led
-    s.trick_index = trick_index
-    s.last_winner = -1
+    s.k.leader = leader
+    s.k.turn = leader
+    s.k.led = -1
+    s.k.played = played
+    s.k.suits_led = suits_led
+    s.k.trick_index = trick_index
+    s.k.last_winner = -1
     s.live = live
-    s.tleft = popcount(live) // c.n
-    s.neg_rem = _neg_points(c.L, live)
-    s.pos_rem = card_points(c.L, live) - s.neg_rem
+    s.k.tleft = popcount(live) // c.n
+    s.k.neg_rem = _neg_points(c.L, live)
+    s.k.pos_rem = card_points(c.L, live) - s.k.neg_rem
 
 
 cdef uint64_t buckets_for(int stride, double tt_mb, int live_cards):
@@ -989,10 +1019,10 @@ def solve_position(CoreLayout core, const int8_t[::1] cls, uint64_t[::1] hands, 
         for i in range(trick.shape[0]):
             apply_card(&c, trick[i])
     # (a trick is never complete here: the Python layer checks len(trick) < n_seats)
-    turn = c.s.turn
-    if c.s.done or (all_hands(&c) == 0):
+    turn = c.s.k.turn
+    if c.s.k.done or (all_hands(&c) == 0):
         return 0, {}, [], 0
-    moves = legal_moves(L, c.s.hands[turn], c.s.led, c.s.trick_index, c.s.played, c.s.suits_led)
+    moves = legal_moves(L, c.s.hands[turn], c.s.k.led, c.s.k.trick_index, c.s.k.played, c.s.k.suits_led)
     reps = representatives(&c, moves)
     if card_values:
         with nogil:
@@ -1055,7 +1085,7 @@ def solve_batch(CoreLayout core, const int8_t[::1] cls, const uint64_t[:, ::1] h
             follow_line(&c, v, line, &st, &sm, &om)
             value[d] = <int16_t>v
             side_tricks[d] = <int8_t>st
-            last_winner[d] = <int8_t>c.s.last_winner
+            last_winner[d] = <int8_t>c.s.k.last_winner
             side_melds[d] = <int16_t>sm
             opp_melds[d] = <int16_t>om
             nodes[d] = c.nodes
