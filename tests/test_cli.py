@@ -79,6 +79,30 @@ def test_odds_prints_each_contract_with_intervals(capsys):
         assert 0 <= r["p_make"] <= 1 and r["method"] == "sampled"
 
 
+def test_odds_passes_bags_and_says_what_stopped_the_sampling(capsys):
+    argv = ["odds", "spades", "AS KS QS JS 10S 9S 8S 7S AH KH AD KD AC", "--method", "sample",
+            "--max-deals", "8", "--jobs", "1"]
+    assert main(argv) == 0
+    plain = capsys.readouterr().out
+    assert "stopped by: max_deals" in plain
+    assert main(argv + ["--bags", "9", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    # nine bags carried: one overtrick already costs the roll-over, so some bid pays less
+    assert any(r["bag_penalty"] < 0 for r in rows)
+    assert main(argv + ["--bags", "9", "--rule", "sandbags=false"]) == 2
+    assert "bags" in capsys.readouterr().err
+
+
+def test_odds_dealer_under_no_equal_total_needs_the_earlier_bids(capsys):
+    argv = ["odds", "ohhell", "AS KS QS", "--rule", "hand_size=3", "--rule", "no_equal_total=true",
+            "--seat", "3", "--method", "sample", "--max-deals", "8", "--jobs", "1"]
+    assert main(argv) == 2
+    assert "bids_before" in capsys.readouterr().err
+    assert main(argv + ["--bids-before", "2", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert 1 not in {r.get("bid") for r in rows}   # 2 + 1 = 3 tricks: forbidden for the dealer
+
+
 def test_simulate_writes_a_dataset_and_resumes(tmp_path, capsys):
     import pandas as pd
 

@@ -101,7 +101,8 @@ def _cmd_odds(args: argparse.Namespace) -> int:
     kwargs: dict[str, Any] = {
         "seat": args.seat, "rules": rules, "seed": args.seed, "method": args.method,
         "contracts": args.contract, "kitty_policy": args.kitty_policy, "n_jobs": args.jobs,
-        "target_se": args.target_se,
+        "target_se": args.target_se, "target_ev_se": args.target_ev_se, "bags": args.bags,
+        "bids_before": args.bids_before,
     }
     if args.max_deals:
         kwargs["max_deals"] = args.max_deals
@@ -110,6 +111,9 @@ def _cmd_odds(args: argparse.Namespace) -> int:
         print(table.to_json(orient="records"))
     else:
         print(table.to_string())
+        stopped = table.attrs.get("stopped_by")
+        if stopped:
+            print(f"stopped by: {stopped}")
     return 0
 
 
@@ -169,7 +173,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--contract", action="append", metavar="NAME", help="only these contracts (repeatable)")
     p.add_argument("--method", choices=("auto", "exact", "sample"), default="auto",
                    help="enumerate every layout of the unseen cards, sample, or decide by their count")
-    p.add_argument("--target-se", type=float, default=0.005, help="sampling stops at this standard error")
+    p.add_argument("--target-se", type=float, default=0.005,
+                   help="sampling stops once the make probabilities have this standard error ...")
+    p.add_argument("--target-ev-se", type=float, default=None,
+                   help="... and the expected payouts this one (payout units; default: relative)")
+    p.add_argument("--bags", type=int, default=0,
+                   help="Spades: the team's bags before this hand (for the bag roll-over)")
+    p.add_argument("--bids-before", type=int, default=None,
+                   help="Oh Hell with no_equal_total: the sum of the bids before the dealer's")
     p.add_argument("--max-deals", type=int, default=None, help="sampling budget")
     p.add_argument("--kitty-policy", default="heuristic", help='"heuristic", "dd_best" (optimistic) or "none"')
     p.add_argument("--jobs", type=int, default=-1, help="parallel workers (default: all cores)")
