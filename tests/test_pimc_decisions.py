@@ -141,6 +141,7 @@ def pass_all(d):
 
 
 CASES = {
+    "goathead3-kitty": Case("goathead3", 1, "pick_or_pass", "kitty", declares(1, "diamonds"), {1}),
     "goathead3-raise": Case("goathead3", 1, "bid", "raise", declares(1, "diamonds"), {1}, True),
     "goathead3-bury": Case("goathead3", 1, "exchange", "bury", declares(1, "diamonds"), {1}, True),
     "goathead4-swap": Case("goathead4", 2, "exchange", "kitty_swap", declares(1, "hearts"), {2}, True),
@@ -219,6 +220,17 @@ def test_goathead3_raise_to_the_suit_the_hand_holds():
     r = start_round("goathead3", hands=hands, kitty=kitty, dealer=0)
     r.act("hearts").act("pass").act("pass").act(True).act(("QC", "KC"))
     assert PIMCPolicy(seed=0).bid(r.observe(1)) == "hearts"
+
+
+def test_goathead3_declarer_with_every_trick_keeps_its_hand():
+    # the six top trumps take every trick; the kitty cannot add to that, while keeping the
+    # hand adds the no-exchange point (the fallback always looks at the kitty)
+    hands, kitty = fixed_deal("goathead3", "JC JS JH JD AH 10H", 1)
+    r = start_round("goathead3", hands=hands, kitty=kitty, dealer=0)
+    r.act("hearts").act("pass").act("pass")
+    obs = r.observe(1)
+    assert obs.phase == "kitty" and HeuristicPolicy().pick_or_pass(obs) is True
+    assert pimc().pick_or_pass(obs) is False
 
 
 def test_goathead3_bury_keeps_the_trumps():

@@ -219,7 +219,7 @@ class FoldsFirst(HeuristicPolicy):
 def test_pimc_plays_every_kind_of_game(game, rules):
     n = get_game(game).n_seats
     for seed in range(2):
-        pols = [PIMCPolicy(samples=2, seed=seed, max_cards=24)] + [HeuristicPolicy()] * (n - 1)
+        pols = [PIMCPolicy(samples=2, bid_samples=2, seed=seed, max_cards=24)] + [HeuristicPolicy()] * (n - 1)
         rec = play_round(game, pols, seed=seed, **rules)
         assert len(rec.payouts) == n and rec.tricks
 

@@ -30,6 +30,8 @@ samples do not condition on what other seats' bids suggest about their hands.
   assuming it keeps its hand (no-exchange bonus; four players: the sides follow the
   sampled hands' black jacks / called queen); the best contract if its mean payout is
   above 0 (what passing pays), else pass.
+* Goathead three players, kitty: taken unless keeping the hand (with the no-exchange
+  bonus) pays more; taking, the sampled kitty joins the hand and the heuristic buries.
 * Goathead three players, bury: the shortlisted pairs, each worth the best contract it
   allows in the raise that follows (the buried points count as the kitty).
 * Goathead three players, raise: every legal contract on the hands after the exchange;
@@ -248,8 +250,11 @@ class PIMCPolicy(BasePolicy):
         return self.fallback.bid(obs)  # pragma: no cover - every bid phase is routed above
 
     def pick_or_pass(self, obs: Observation) -> Any:
-        if self._solves(obs) and obs.game == "sheepshead" and set(obs.legal) == {True, False}:
-            return self._pick_sheepshead(obs)
+        if self._solves(obs) and set(obs.legal) == {True, False}:
+            if obs.game == "sheepshead":
+                return self._pick_sheepshead(obs)
+            if obs.phase == "kitty":
+                return self._take_kitty_goathead(obs)
         return self.fallback.pick_or_pass(obs)
 
     def exchange(self, obs: Observation) -> Any:
@@ -384,6 +389,30 @@ class PIMCPolicy(BasePolicy):
         hands = np.array([self._masks(hs) for hs, _ in deals], dtype=np.uint64)
         value = self._goathead_values(obs, hands, [k for _, k in deals], obs.legal, exchanged)
         return _first_best(list(obs.legal), [value[c] for c in obs.legal])
+
+    def _take_kitty_goathead(self, obs: Observation) -> bool:
+        """Three players: take the kitty when that pays more on average than keeping the
+        hand (no-exchange bonus).  Taking: each sample's kitty joins the hand and the
+        heuristic buries two cards; either way the best contract of the raise counts."""
+        from ..rounds.goathead import LADDER
+
+        high = [b for _, p, b in obs.bids if p == "bid" and b in LADDER][-1]
+        contracts = LADDER[LADDER.index(high):]
+        lay = self._lay(obs, high)
+        deals = self._bid_deals(obs, lay, salt=13)
+        kitties = [k for _, k in deals]
+        keep = self._goathead_values(obs, np.array([self._masks(hs) for hs, _ in deals], dtype=np.uint64),
+                                     kitties, contracts, False)
+        rows, buried = [], []
+        for hs, kitty in deals:
+            hand = hs[obs.seat] | kitty
+            bury = self._heuristic_bury(lay, hand, high)
+            row = self._masks(hs)
+            row[obs.seat] = int((hand - bury).mask)
+            rows.append(row)
+            buried.append(bury)
+        take = self._goathead_values(obs, np.array(rows, dtype=np.uint64), buried, contracts, True)
+        return max(take.values()) >= max(keep.values())
 
     def _swap_goathead4(self, obs: Observation) -> Any:
         """Four-player kitty round: every legal swap (and keeping the hand) solved with the
