@@ -345,3 +345,21 @@ def test_clover_dealer_plays_a_hand_full_of_trumps():
     for _ in range(3):
         r.act("pass")
     assert pimc(bid_samples=2).bid(r.observe(0)) == "play"
+
+
+def test_sampling_copes_with_a_known_card_passed_back():
+    # Gamut Hearts: the dealer's turned card is public; passed right it reaches seat 3,
+    # which still "knew" the dealer held it: the samples must not deal it twice
+    from trickcore.policies.pimc import sample_hidden
+
+    r = _gamut("H", "AH 7S 8S 9S 7C 8C 7D 8D")
+    turned = r.turned
+    r.act((Card.parse("7S"), turned))           # the dealer: 7♠ left, the turned card right
+    while r.pending.kind == "pass_cards":
+        r.act(_first(r.pending))
+    obs = r.observe(3)
+    assert turned in obs.hand
+    for seed in range(5):
+        hands, kitty = sample_hidden(obs, np.random.default_rng(seed))
+        cards = [c for h in hands for c in h] + list(kitty)
+        assert hands[3] == obs.hand and len(cards) == len(set(cards)) == 32
