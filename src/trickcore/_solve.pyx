@@ -102,11 +102,14 @@ ctypedef struct ctx_t:
     int gen
     int64_t nodes
     int32_t hist[8][64]     # history heuristic: cut-offs per seat and card
+    int use_tt              # search switches, read from the test hook once per call
+    int use_qt
     state_t s
 
 
-# Search switches, for tests only (module globals, not thread-safe): turning the table or
-# the bounds off must never change a value, only the node counts.
+# Search switches, for tests only: turning the table or the bounds off must never change a
+# value, only the node counts.  Each call copies them into its context when it starts, so a
+# call already running (in another thread) is never switched half-way.
 cdef int USE_TT = 1
 cdef int USE_QT = 1
 cdef int TT_MIN_TRICKS = 1      # table from 2 tricks left up (measured: skipping 2 costs more)
@@ -153,7 +156,7 @@ cdef inline void window_bounds(ctx_t* c, int* lo, int* hi, int alpha, int beta) 
         x = c.s.k.tpts - c.s.k.tneg if c.objective == OBJECTIVE_POINTS else 1
         if c.objective == OBJECTIVE_NIL or lo[0] + x >= beta or hi[0] - x <= alpha:
             trick_bound(c, lo, hi, t)
-    elif t >= 2 and not c.s.k.done and USE_QT:
+    elif t >= 2 and not c.s.k.done and c.use_qt:
         boundary_bounds(c, lo, hi, t, alpha, beta)
 
 
@@ -691,7 +694,7 @@ cdef int ab(ctx_t* c, int alpha, int beta) noexcept nogil:
         tleft = tricks_left(c)
         if tleft == 1:
             return last_trick(c)
-        use_tt = USE_TT and tleft > TT_MIN_TRICKS
+        use_tt = c.use_tt and tleft > TT_MIN_TRICKS
         if use_tt:
             # hash first and prefetch the bucket: the bounds below hide the cache miss
             meta = make_key(c, key)
@@ -714,7 +717,7 @@ cdef int ab(ctx_t* c, int alpha, int beta) noexcept nogil:
             e = tt_find(c, key, meta, h)
         else:
             e = NULL
-        if e == NULL and tleft >= 2 and USE_QT:
+        if e == NULL and tleft >= 2 and c.use_qt:
             boundary_bounds(c, &lo, &hi, tleft, alpha, beta)
             if hi <= alpha:
                 return hi
@@ -834,7 +837,7 @@ cdef int tt_hint(ctx_t* c) noexcept nogil:
     cdef uint64_t meta, h
     cdef uint64_t* e
     cdef int hint
-    if c.s.k.tn != 0 or not USE_TT:
+    if c.s.k.tn != 0 or not c.use_tt:
         return -1
     meta = make_key(c, key)
     h = key_hash(c, key, meta)
@@ -906,6 +909,8 @@ cdef void init_ctx(ctx_t* c, const layout_t* L, const int8_t* cls, uint64_t* tt,
     c.tt_mask = n_buckets - 1
     c.gen = 1
     c.nodes = 0
+    c.use_tt = USE_TT
+    c.use_qt = USE_QT
     memset(c.hist, 0, sizeof(c.hist))
     cdef int su, b, b2, uniform
     c.squeeze = 0
