@@ -187,9 +187,17 @@ def _sheepshead_choice(deals: np.ndarray, picks: np.ndarray, rules: dict) -> np.
     return np.where(picks == "pick", np.where(alone, "alone", "jd"), "leaster").astype(object)
 
 
-def _sheepshead(d: GameData, deals: np.ndarray, bids: np.ndarray) -> list[Knob]:
-    from .evaluation import evaluate_contract
+def _evaluate(d: GameData, contract: str, deals: np.ndarray, idx: np.ndarray, policy: str) -> pd.DataFrame:
+    """``contract`` played and scored on the deals ``idx`` (in parallel chunks); ``deal`` is
+    the index into ``deals``."""
+    from .data import evaluate_deals
 
+    f = evaluate_deals(d.game, [contract], deals[idx], rules=d.rules, policy=policy, n_jobs=d.n_jobs)
+    f["deal"] = idx[f["deal"].to_numpy()]
+    return f
+
+
+def _sheepshead(d: GameData, deals: np.ndarray, bids: np.ndarray) -> list[Knob]:
     full = d.g.check_rules(d.rules)
     choice = _sheepshead_choice(deals, bids, full)
     out = []
@@ -198,7 +206,7 @@ def _sheepshead(d: GameData, deals: np.ndarray, bids: np.ndarray) -> list[Knob]:
         if len(idx) < MIN_HANDS:
             continue
         policy = "greedy" if c == "leaster" else d.plan.primary_policy
-        f = evaluate_contract(d.game, c, deals[idx], rules=d.rules, policy=policy, deal_index=idx)
+        f = _evaluate(d, c, deals, idx, policy)
         p = f["payout_0"].to_numpy(dtype=float)
         b0 = SHEEPSHEAD_UNITS[c]
         out.append(Knob(c, label, b0, p, p / b0, made_float(f["made"]), frame=f))
@@ -206,14 +214,12 @@ def _sheepshead(d: GameData, deals: np.ndarray, bids: np.ndarray) -> list[Knob]:
 
 
 def _clover(d: GameData, deals: np.ndarray, bids: np.ndarray) -> list[Knob]:
-    from .evaluation import evaluate_contract
-
     out = []
     for c in ("clubs", "diamonds", "hearts", "spades", "notrump"):
         idx = np.flatnonzero(bids == c)
         if len(idx) < MIN_HANDS:
             continue
-        f = evaluate_contract(d.game, c, deals[idx], rules=d.rules, policy=d.plan.primary_policy, deal_index=idx)
+        f = _evaluate(d, c, deals, idx, d.plan.primary_policy)
         margin = f["payout_0"].to_numpy(dtype=float) - f["payout_1"].to_numpy(dtype=float)
         made = made_float(f["made"])
         out.append(Knob(c, "bonus for a made contract", 0.0, margin, made, made, floor=-np.inf, frame=f))
@@ -241,15 +247,13 @@ def gamut_slope(contract: str, f: pd.DataFrame) -> np.ndarray:
 
 
 def _gamut(d: GameData, deals: np.ndarray, bids: np.ndarray) -> list[Knob]:
-    from .evaluation import evaluate_contract
-
     out = []
     for c, (label, b0) in GAMUT_KNOBS.items():
         idx = np.flatnonzero(bids == c)
         if len(idx) < MIN_HANDS:
             continue
         # greedy: every seat plays, so each seat's tricks and penalty cards are known
-        f = evaluate_contract(d.game, c, deals[idx], rules=d.rules, policy="greedy", deal_index=idx)
+        f = _evaluate(d, c, deals, idx, "greedy")
         p = f["payout_0"].to_numpy(dtype=float)
         out.append(Knob(c, label, b0, p, gamut_slope(c, f), np.full(len(p), np.nan), frame=f))
     return out
