@@ -363,3 +363,39 @@ def test_sampling_copes_with_a_known_card_passed_back():
         hands, kitty = sample_hidden(obs, np.random.default_rng(seed))
         cards = [c for h in hands for c in h] + list(kitty)
         assert hands[3] == obs.hand and len(cards) == len(set(cards)) == 32
+
+
+def test_sheepshead_bury_keeps_the_top_trumps():
+    # the fallback would bury Q♣ Q♠; PIMC buries from the shortlist of plain cards
+    hands, kitty = fixed_deal("sheepshead", "QC QS JD AD 10H KH", 1, "9C 8S")
+    r = start_round("sheepshead", hands=hands, kitty=kitty, dealer=0, blitz=False, crack=False)
+    r.act(True)
+    obs = r.observe(1)
+    assert obs.phase == "bury" and set(Contrary().exchange(obs)) == set(CardSet.parse("QC QS"))
+    assert not set(pimc(fallback=Contrary()).exchange(obs)) & set(CardSet.parse("QC QS JD AD"))
+
+
+def test_gamut_spades_bid_follows_the_hand():
+    # the dealer bids last with seven spades and A♥ in Gamut Spades
+    r = _gamut("S", "AS KS QS JS 10S 9S 8S AH")
+    for _ in range(3):
+        r.act(1)
+    obs = r.observe(0)
+    assert obs.phase == "bid"
+    assert pimc().bid(obs) >= 6
+
+
+@pytest.mark.slow
+def test_clover_names_the_suit_it_holds():
+    # round two: the dealer holds the top hearts (J 9 A 10 K) and the turned suit is not
+    # hearts: it names hearts
+    hands, kitty = fixed_deal("clover", "JH 9H AH 10H KH QH 7C 8C", 0)
+    for s in range(50):
+        r = start_round("clover", hands=hands, kitty=kitty, dealer=0, seed=s)
+        if r.turned.suit_letter == "C":
+            break
+    for _ in range(7):
+        r.act("pass")
+    obs = r.observe(0)
+    assert obs.phase == "name" and "hearts" in obs.legal
+    assert pimc(bid_samples=2).bid(obs) == "hearts"

@@ -73,11 +73,13 @@ so these decisions are taken with the solver only while the deal holds at most
 ``max_deal_cards`` cards in the hands (default 40): all of Goathead, Sheepshead, Clover,
 Gamut and Oh Hell up to ten cards each.  Full 52-card deals — the Hearts pass, full-hand
 Spades bids and 13-card Oh Hell bids — go to the fallback (:class:`~trickcore.policies.
-HeuristicPolicy` by default): one exact solve of a full Spades deal took about 1.6 s on
-the shared machine, far too long to repeat for each of a dozen samples and several
-candidates (the Hearts pass has 286).  Clover's 32-card deals vary most, from 0.05 s to
-several seconds each, so a Clover bid or pass takes seconds to a minute with the default
-samples; lower ``bid_samples``/``shortlist`` or ``max_deal_cards=31`` to skip them.  Card
+HeuristicPolicy` by default): one exact solve of a full deal took, on the loaded shared
+machine, 1.6 s to 88 s for Spades, 6 s to 96 s for Hearts (the paranoid value) and
+0.4 s to 1.6 s for 13-card Oh Hell, far too long to repeat for each of a dozen samples
+and several candidates (the Hearts pass has 286).  The small games cost well under a
+second per decision with the defaults, Gamut's passes a few seconds; Clover's 32-card
+deals vary most (0.06 s to 4 s each), so a Clover bid or pass takes 2 s to 20 s: lower
+``bid_samples`` and ``shortlist`` for quick play.  Card
 play is delegated while more than ``max_cards`` cards are still in the hands (default 30):
 PIMC takes over once the position is small enough (from the start in Goathead and
 Sheepshead, after the first trick in Clover and Gamut, for the last seven tricks of
