@@ -78,7 +78,11 @@ def _provenance(d: GameData, seconds: float | None = None) -> list[str]:
         f"({', '.join(p.dd_contracts) or 'none'}), {p.play_deals} played out greedily "
         f"({', '.join(p.play_contracts)}), {p.seat_deals} re-solved per leader, {p.variant_deals} per "
         f"layout-changing rule option; {p.matches} heuristic matches (+{p.variant_matches} per bidding/match "
-        f"option value); {p.pimc_rounds} PIMC rounds ({p.pimc_samples} samples per card).",
+        f"option value); {p.pimc_rounds} PIMC rounds ({p.pimc_samples} samples per card)"
+        + (f"; {p.seat_dd_deals} deals solved for seat 0 alone against the others"
+           + (f" (the last {p.seat_dd_tricks} tricks)" if p.seat_dd_tricks else "")
+           + (f" (hands of {p.seat_dd_hand_size} cards)" if p.seat_dd_hand_size else "") if p.seat_dd_deals else "")
+        + ".",
         "Rules (the rulings' defaults unless stated): " + ", ".join(f"{k}={v!r}" for k, v in rules.items()) + ".",
     ]
     if seconds is not None:
@@ -149,7 +153,8 @@ def write_report(games: Sequence[str] | None = None, n_deals: int | None = None,
         doc.write(out / g)
         datas[g] = d
         rows.append({"game": f"[{d.g.title}]({g}/index.html)", "id": g, "seconds": round(time.perf_counter() - t, 1),
-                     "double-dummy deals": d.plan.dd_deals, "play-out deals": d.plan.play_deals,
+                     "double-dummy deals": d.plan.dd_deals, "seat-0 double-dummy deals": d.plan.seat_dd_deals,
+                     "play-out deals": d.plan.play_deals,
                      "matches": d.plan.matches})
     from .crossgame import crossgame_document
 
