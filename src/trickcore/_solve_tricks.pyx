@@ -127,11 +127,30 @@ ctypedef struct ctx_t:
     int64_t pool_used
     int64_t nodes
     int32_t hist[8][64]
+    int8_t killer[72]       # last card that cut off the search, per number of cards left
     state_t s
 
 
 cdef int USE_TT = 1
 cdef int USE_QT = 1
+cdef int KILLER = 0
+cdef int SUITW = 7
+cdef int DISC = 3
+cdef int HIST = 1
+cdef int64_t C_BND = 0, C_BCUT = 0, C_TTCUT = 0, C_MID = 0, C_MIDCUT = 0
+
+
+def _counters():
+    return dict(boundary=C_BND, bound_cuts=C_BCUT, tt_cuts=C_TTCUT, mid=C_MID, mid_cuts=C_MIDCUT)
+
+
+def _tune(int killer, int suitw, int disc, int hist=1):
+    global KILLER, SUITW, DISC, HIST, C_BND, C_BCUT, C_TTCUT, C_MID, C_MIDCUT
+    C_BND = C_BCUT = C_TTCUT = C_MID = C_MIDCUT = 0
+    HIST = hist
+    KILLER = killer
+    SUITW = suitw
+    DISC = disc
 # statistics of the last call (for benches): nodes of the value search, nodes of the line,
 # table clears, longest entry list scanned
 cdef int64_t ST_VALUE = 0, ST_LINE = 0, ST_CLEARS = 0, ST_LONGEST = 0
@@ -259,8 +278,10 @@ cdef inline void quick_tricks(ctx_t* c, int* lo, int* hi, uint64_t* rlo, uint64_
     with a forced first lead or a live must-play card are skipped."""
     cdef state_t* s = &c.s
     cdef const layout_t* L = c.L
-    cdef int leader = s.leader, su, k, o, qt = 0, len_o
+    cdef int leader = s.leader, su, k, o, qt = 0, len_o, p, best_p = 0
+    cdef int lside = in_side(c, leader)
     cdef uint64_t lh = s.hands[leader], live = all_hands(c), sm, mine, others, run, used = 0
+    cdef uint64_t used_p = 0, opp
     cdef int broken
     if s.trick_index == 0 and L.first_lead_bit >= 0:
         return
@@ -290,6 +311,35 @@ cdef inline void quick_tricks(ctx_t* c, int* lo, int* hi, uint64_t* rlo, uint64_
         if k > 0:
             qt += k
             used |= top_cards(run, k)
+    # or: lead a small card to a partner's winners, which the partner then cashes
+    for su in range(c.nsu):
+        sm = L.suit_mask[su]
+        if not (lh & sm) or ((sm & L.lead_restricted) and not broken):
+            continue
+        others = live & sm
+        p = c.owner[highest_bit(others)]
+        if p == leader or in_side(c, p) != lside:
+            continue
+        opp = 0
+        for o in range(c.n):
+            if in_side(c, o) != lside:
+                opp |= s.hands[o]
+        run = s.hands[p] & sm
+        if opp & sm:
+            run &= above(highest_bit(opp & sm))
+        k = popcnt(run)
+        if L.trump_mask and sm != L.trump_mask:
+            for o in range(c.n):
+                if in_side(c, o) != lside and (s.hands[o] & L.trump_mask):
+                    len_o = popcnt(s.hands[o] & sm)
+                    if len_o < k:
+                        k = len_o
+        if k > best_p:
+            best_p = k
+            used_p = top_cards(run, k)
+    if best_p > qt:
+        qt = best_p
+        used = used_p
     if qt == 0:
         return
     if in_side(c, leader):
@@ -612,7 +662,7 @@ cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noex
     cdef int want_win = my_team == ((c.maxmask >> turn) & 1)
     cdef uint64_t live = all_hands(c), m = reps, sm, opp_hands = 0, eligible = 0, rest_opp = 0
     cdef uint64_t opp_ruff_suits = 0, partner_ruff_suits = 0, hb
-    cdef int rel
+    cdef int sw, rel, killer = c.killer[popcnt(live)]
     for o in range(c.n):
         if o == turn:
             continue
@@ -653,20 +703,26 @@ cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noex
         rel = b - c.suit_low[su]            # rank within the suit (bigger = higher)
         if b == hint:
             sc = 1 << 20
+        elif b == killer and KILLER:
+            sc = 1 << 19
         elif s.tn == 0:
             top = highest_bit((live | s.table) & sm)
+            sw = 0
+            if SUITW:
+                # a smaller tree: the opponents hold few cards of the suit (DDS)
+                sw = -SUITW * popcnt(opp_hands & sm)
             if not want_win:
                 sc = -rel
             elif top == b:
                 sc = 6000 if not (opp_ruff_suits >> su) & 1 else 1000
-                sc += 16 * popcnt(s.hands[turn] & sm)
+                sc += 16 * popcnt(s.hands[turn] & sm) + sw
             elif in_side(c, c.owner[top]) == my_team:
-                sc = (5000 if not (opp_ruff_suits >> su) & 1 else 800) - rel
+                sc = (5000 if not (opp_ruff_suits >> su) & 1 else 800) - rel + sw
             elif (partner_ruff_suits >> su) & 1 and not (opp_ruff_suits >> su) & 1:
-                sc = 4000 - rel
+                sc = 4000 - rel + sw
             else:
                 # lead where the opponents' top card is not alone; prefer low cards
-                sc = 2000 - 64 * popcnt(opp_hands & sm & above(b)) - rel
+                sc = 2000 - 64 * popcnt(opp_hands & sm & above(b)) - rel + sw
                 if (opp_ruff_suits >> su) & 1:
                     sc -= 1000
         else:
@@ -678,15 +734,17 @@ cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noex
                 elif last or not (rest_opp & above(b) & (L.trump_mask | sm)):
                     sc = 5000 - b                    # a sure winner: the cheapest first
                 else:
-                    sc = 3000 - b
+                    sc = (3000 - b) if s.tn != 1 else (-100 - rel)
             else:
                 if want_win == partner_win:
                     sc = 1000 - rel                  # the trick goes our way: play low
                 else:
                     sc = -rel
+                if DISC and su != s.led:
+                    sc += DISC * popcnt(s.hands[turn] & sm)   # discard from a long suit
                     if not want_win:
                         sc = 1000 + rel              # losing anyway: shed the highest
-        sc = sc * 1024 + (c.hist[turn][b] if c.hist[turn][b] < 1023 else 1023)
+        sc = sc * 1024 + ((c.hist[turn][b] if c.hist[turn][b] < 1023 else 1023) if HIST else 0)
         i = n
         while i > 0 and scores[i - 1] < sc:
             scores[i] = scores[i - 1]
@@ -761,7 +819,7 @@ cdef int ab(ctx_t* c, int beta, uint64_t* rel) noexcept nogil:
     gets the live cards whose holders the answer relies on."""
     cdef state_t* s = &c.s
     cdef int lo, hi, turn, n_moves, i, b, v, best, best_card = -1, hint = -1, tleft = 0
-    cdef int maximise
+    cdef int maximise, depth
     cdef uint64_t rlo, rhi, crel, acc = 0
     cdef pkey_t key
     cdef entry_t* e
@@ -780,20 +838,35 @@ cdef int ab(ctx_t* c, int beta, uint64_t* rel) noexcept nogil:
         if use_tt:
             make_key(c, &key)
             __builtin_prefetch(&c.heads[key.h & c.hmask])
+    global C_BND, C_BCUT, C_TTCUT, C_MID, C_MIDCUT
+    if at_boundary:
+        C_BND += 1
+    else:
+        C_MID += 1
     value_bounds(c, &lo, &hi, &rlo, &rhi)
     if hi < beta:
         rel[0] = rhi
+        if at_boundary:
+            C_BCUT += 1
+        else:
+            C_MIDCUT += 1
         return hi
     if lo >= beta:
         rel[0] = rlo
+        if at_boundary:
+            C_BCUT += 1
+        else:
+            C_MIDCUT += 1
         return lo
     if use_tt:
         e = tt_probe(c, &key, beta, &hint)
         if e != NULL:
+            C_TTCUT += 1
             rel[0] = entry_cards(c, e)
             return e.lo if e.lo >= beta else e.hi
     turn = (s.leader + s.tn) % c.n
     maximise = (c.maxmask >> turn) & 1
+    depth = popcnt(all_hands(c))
     n_moves = order_moves(c, representatives(c, legal_moves(c.L, s.hands[turn], s.led, s.trick_index,
                                                             s.played, s.suits_led)),
                           turn, hint, order)
@@ -809,6 +882,7 @@ cdef int ab(ctx_t* c, int beta, uint64_t* rel) noexcept nogil:
                 acc = crel
                 if i > 0:
                     c.hist[turn][b] += 1
+                c.killer[depth] = <int8_t>b
                 break
         else:
             if v < best:
@@ -818,6 +892,7 @@ cdef int ab(ctx_t* c, int beta, uint64_t* rel) noexcept nogil:
                 acc = crel
                 if i > 0:
                     c.hist[turn][b] += 1
+                c.killer[depth] = <int8_t>b
                 break
         acc |= crel
     rel[0] = acc
@@ -927,6 +1002,7 @@ cdef void init_ctx(ctx_t* c, const layout_t* L, head_t* heads, uint64_t n_heads,
     c.pool_used = 0
     c.nodes = 0
     memset(c.hist, 0, sizeof(c.hist))
+    memset(c.killer, -1, sizeof(c.killer))
     memset(c.owner, 0, sizeof(c.owner))
     # classes: cards of a suit are interchangeable by rank unless a rule tells them apart
     for b in range(64):
