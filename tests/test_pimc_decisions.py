@@ -293,15 +293,19 @@ def test_sheepshead_blitz_with_a_strong_hand():
     assert pimc().bid(obs) == "blitz"
 
 
-def _gamut(turned, seat_hand, seat=0, **rules):
-    """A Gamut round, dealer 0, ``seat`` holding ``seat_hand``, the dealer's turned card of
-    suit ``turned``."""
-    hands, kitty = fixed_deal("gamut", seat_hand, seat)
+def _turned(game, turned, seat_hand, seat=0):
+    """A Clover or Gamut round, dealer 0, ``seat`` holding ``seat_hand``, the dealer's
+    turned card of suit ``turned``."""
+    hands, kitty = fixed_deal(game, seat_hand, seat)
     for s in range(50):
-        r = start_round("gamut", hands=hands, kitty=kitty, dealer=0, seed=s, **rules)
+        r = start_round(game, hands=hands, kitty=kitty, dealer=0, seed=s)
         if r.turned.suit_letter == turned:
             return r
     raise AssertionError("no seed turns that suit")  # pragma: no cover
+
+
+def _gamut(turned, seat_hand, seat=0):
+    return _turned("gamut", turned, seat_hand, seat)
 
 
 def test_gamut_fold_without_clubs_and_play_on_with_top_clubs():
@@ -337,11 +341,7 @@ def test_gamut_pass_gets_rid_of_the_spade_queen():
 
 
 def test_clover_dealer_plays_a_hand_full_of_trumps():
-    hands, kitty = fixed_deal("clover", "JC 9C AC 10C KC QC AH AD", 0)
-    for s in range(50):
-        r = start_round("clover", hands=hands, kitty=kitty, dealer=0, seed=s)
-        if r.turned.suit_letter == "C":
-            break
+    r = _turned("clover", "C", "JC 9C AC 10C KC QC AH AD")
     for _ in range(3):
         r.act("pass")
     assert pimc(bid_samples=2).bid(r.observe(0)) == "play"
@@ -389,11 +389,7 @@ def test_gamut_spades_bid_follows_the_hand():
 def test_clover_names_the_suit_it_holds():
     # round two: the dealer holds the top hearts (J 9 A 10 K) and the turned suit is not
     # hearts: it names hearts
-    hands, kitty = fixed_deal("clover", "JH 9H AH 10H KH QH 7C 8C", 0)
-    for s in range(50):
-        r = start_round("clover", hands=hands, kitty=kitty, dealer=0, seed=s)
-        if r.turned.suit_letter == "C":
-            break
+    r = _turned("clover", "C", "JH 9H AH 10H KH QH 7C 8C")
     for _ in range(7):
         r.act("pass")
     obs = r.observe(0)
