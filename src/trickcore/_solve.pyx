@@ -232,6 +232,26 @@ cdef inline void top_trumps(ctx_t* c, int* lo, int* hi, int t, int alpha, int be
             hi[0] = s.k.pos_rem - pts + (c.bonus if c.bonus > 0 else 0)
 
 
+cdef inline int cheapest_points(const layout_t* L, uint64_t cards, int m) noexcept nogil:
+    """Sum of the ``m`` smallest card values among ``cards`` (all of them if fewer)."""
+    cdef int vals[16]
+    cdef int n = 0, i, j, v, total = 0
+    if m >= popcount(cards):
+        return card_points(L, cards)
+    while cards and n < 16:
+        v = L.points[lowest_bit(cards)]
+        cards &= cards - 1
+        i = n
+        while i > 0 and vals[i - 1] > v:
+            vals[i] = vals[i - 1]
+            i -= 1
+        vals[i] = v
+        n += 1
+    for j in range(m):
+        total += vals[j]
+    return total
+
+
 cdef inline void quick_tricks(ctx_t* c, int* lo, int* hi, int t, int alpha, int beta) noexcept nogil:
     """At a trick boundary: the tricks the leader can cash from the top, suit after suit.
 
@@ -239,10 +259,15 @@ cdef inline void quick_tricks(ctx_t* c, int* lo, int* hi, int t, int alpha, int 
     seat void in it ruffs: so their count is capped by the suit length of every other seat
     that holds a trump.  Cashing a suit never touches another suit of a seat that holds
     trumps (it follows), so the counts add up.  A restricted suit counts only once broken;
-    positions with a forced first lead or a live must-play card are skipped."""
+    positions with a forced first lead or a live must-play card are skipped.
+
+    Card points: the leader's cashed cards, plus, for the one suit the leader cashes first,
+    what the other seats must follow with (each its cheapest cards of the suit, one per
+    round while it still holds some).  Only the first suit: a seat void in it may discard
+    from another suit and shorten it."""
     cdef state_t* s = &c.s
     cdef const layout_t* L = c.L
-    cdef int leader = s.k.leader, su, k, o, qt = 0, qpts = 0, lside, len_o
+    cdef int leader = s.k.leader, su, k, o, qt = 0, qpts = 0, lside, len_o, follow, best_follow = 0
     cdef uint64_t lh = s.hands[leader], live = all_hands(c), sm, mine, others, run
     if s.k.trick_index == 0 and L.first_lead_bit >= 0:
         return
@@ -278,12 +303,20 @@ cdef inline void quick_tricks(ctx_t* c, int* lo, int* hi, int t, int alpha, int 
                     if len_o < k:
                         k = len_o
         qt += k
+        if c.objective == OBJECTIVE_POINTS:
+            follow = 0
+            for o in range(c.n):
+                if o != leader and s.hands[o] & sm:
+                    follow += cheapest_points(L, s.hands[o] & sm, k)
+            if follow > best_follow:
+                best_follow = follow
         while k > 0:
             qpts += L.points[highest_bit(run)]
             run &= ~bit(highest_bit(run))
             k -= 1
     if qt == 0:
         return
+    qpts += best_follow
     if c.objective == OBJECTIVE_TRICKS:
         if lside:
             if qt > lo[0]:
