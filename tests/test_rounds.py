@@ -205,6 +205,19 @@ def test_hearts_pass_is_known_to_the_passer_only():
     assert 1 not in r.observe(2).known
 
 
+def test_a_passed_card_the_receiver_saw_is_known_to_be_in_its_own_hand():
+    # a card revealed by seat 0 (a turned card) and then passed to seat 1: seat 1 holds it,
+    # so it may no longer "know" seat 0 holds it; seat 2 no longer knows where it is
+    r = start_round("hearts", seed=3, round_index=0)
+    card = CardSet([next(iter(r.hands[0]))])
+    r.reveal(0, card)
+    r.move(0, 1, card)
+    assert card & r.hands[1] == card
+    assert not (r.observe(1).known.get(0, CardSet()) & card)
+    assert not (r.observe(2).known.get(0, CardSet()) & card)
+    assert r.observe(0).known[1] & card == card
+
+
 def test_spades_first_bidder_leads():
     rec = _drive(start_round("spades", seed=1, dealer=1), [])
     assert [s for s, _, _ in rec.bids] == [2, 3, 0, 1]

@@ -483,8 +483,10 @@ class RoundState:
         self.hands[frm] = self.hands[frm] - cards
         self.hands[to] = self.hands[to] | cards
         self.known[frm][to] = self.known[frm].get(to, CardSet()) | cards
-        for t in range(self.n):  # a bystander who knew frm held them no longer knows where
-            if t not in (frm, to) and frm in self.known[t]:
+        # Whoever knew ``frm`` held them knows it no longer: the receiver holds them now
+        # (a turned card it saw in the dealer's hand), a bystander no longer knows where.
+        for t in range(self.n):
+            if t != frm and frm in self.known[t]:
                 self.known[t][frm] = self.known[t][frm] - cards
 
     def set_contract(self, contract: str, declarer: int | None, **layout_rules: Any) -> None:
