@@ -90,6 +90,7 @@ ctypedef struct head_t:
     uint64_t lens[4]
     uint64_t meta
     uint64_t absmask
+    uint64_t sub            # level and holders of the top cards of each suit (see sub_key)
     int32_t first           # first entry of the list (-1: none)
     int32_t count
 
@@ -133,6 +134,10 @@ ctypedef struct ctx_t:
 
 cdef int USE_TT = 1
 cdef int USE_QT = 1
+cdef int MTD_MODE = 0
+cdef int HINT_ALL = 1
+cdef int LIST_CAP = 1 << 30
+cdef int LEVELS = 3             # entry lists per head: by the holders of the top 0, 1, 2 cards
 cdef int KILLER = 0
 cdef int SUITW = 7
 cdef int DISC = 3
@@ -144,10 +149,14 @@ def _counters():
     return dict(boundary=C_BND, bound_cuts=C_BCUT, tt_cuts=C_TTCUT, mid=C_MID, mid_cuts=C_MIDCUT)
 
 
-def _tune(int killer, int suitw, int disc, int hist=1):
-    global KILLER, SUITW, DISC, HIST, C_BND, C_BCUT, C_TTCUT, C_MID, C_MIDCUT
+def _tune(int killer, int suitw, int disc, int hist=1, int levels=3, int cap=1 << 30, int mode=0, int hint_all=1):
+    global HINT_ALL, MTD_MODE, KILLER, SUITW, DISC, HIST, LEVELS, LIST_CAP, C_BND, C_BCUT, C_TTCUT, C_MID, C_MIDCUT
     C_BND = C_BCUT = C_TTCUT = C_MID = C_MIDCUT = 0
     HIST = hist
+    LEVELS = levels
+    MTD_MODE = mode
+    HINT_ALL = hint_all
+    LIST_CAP = cap
     KILLER = killer
     SUITW = suitw
     DISC = disc
@@ -478,9 +487,30 @@ cdef inline uint64_t kmask(int k) noexcept nogil:
     return ~(<uint64_t>0) if k >= 16 else (((<uint64_t>1) << (4 * k)) - 1)
 
 
-cdef inline int same_head(ctx_t* c, head_t* e, pkey_t* k) noexcept nogil:
+cdef inline uint64_t sub_key(ctx_t* c, pkey_t* k, int level) noexcept nogil:
+    """Entries whose every live suit needs the holders of its top ``level`` cards to agree
+    are listed apart, under those holders: lists stay short, a probe looks at each level."""
+    cdef uint64_t sub = <uint64_t>level << 56
+    cdef int su
+    if level:
+        for su in range(c.nsu):
+            sub |= (k.own[su] & kmask(level)) << (12 * su)
+    return sub
+
+
+cdef inline uint64_t sub_hash(pkey_t* k, uint64_t sub) noexcept nogil:
+    cdef uint64_t h = k.h
+    if sub:
+        h ^= sub * <uint64_t>0xD6E8FEB86659FD93
+        h ^= h >> 32
+        h *= <uint64_t>0x9E3779B97F4A7C15
+        h ^= h >> 29
+    return h | 1
+
+
+cdef inline int same_head(ctx_t* c, head_t* e, pkey_t* k, uint64_t tag, uint64_t sub) noexcept nogil:
     cdef int i
-    if e.tag != k.h or e.meta != k.meta or e.absmask != k.absmask:
+    if e.tag != tag or e.sub != sub or e.meta != k.meta or e.absmask != k.absmask:
         return 0
     for i in range(c.LW):
         if e.lens[i] != k.lens[i]:
@@ -488,13 +518,13 @@ cdef inline int same_head(ctx_t* c, head_t* e, pkey_t* k) noexcept nogil:
     return 1
 
 
-cdef inline head_t* find_head(ctx_t* c, pkey_t* k) noexcept nogil:
-    """The head of the position's suit lengths and rule state, or the empty slot where it
-    belongs (``tag == 0``)."""
-    cdef uint64_t i = k.h & c.hmask
+cdef inline head_t* find_head(ctx_t* c, pkey_t* k, uint64_t tag, uint64_t sub) noexcept nogil:
+    """The head of the position's suit lengths and rule state (and ``sub``), or the empty
+    slot where it belongs (``tag == 0``)."""
+    cdef uint64_t i = tag & c.hmask
     cdef head_t* e = &c.heads[i]
     while e.tag != 0:
-        if same_head(c, e, k):
+        if same_head(c, e, k, tag, sub):
             return e
         i = (i + 1) & c.hmask
         e = &c.heads[i]
@@ -522,23 +552,28 @@ cdef inline uint64_t entry_cards(ctx_t* c, entry_t* e) noexcept nogil:
 cdef inline entry_t* tt_probe(ctx_t* c, pkey_t* k, int beta, int* hint) noexcept nogil:
     """A matching entry whose bounds decide the probe ``>= beta`` (or NULL); ``hint`` gets
     the best move of a matching entry."""
-    cdef head_t* hd = find_head(c, k)
+    cdef head_t* hd
     cdef int32_t i
     cdef entry_t* e
-    if hd.tag == 0:
-        return NULL
+    cdef int level
+    cdef uint64_t sub
     global ST_LONGEST
-    if hd.count > ST_LONGEST:
-        ST_LONGEST = hd.count
-    i = hd.first
-    while i >= 0:
-        e = &c.pool[i]
-        if matches(c, e, k):
-            if e.lo >= beta or e.hi < beta:
-                return e
-            if e.best_su >= 0 and hint[0] < 0:
-                hint[0] = denorm(c, e.best_su, e.best_rel)
-        i = e.next
+    for level in range(LEVELS - 1, -1, -1):
+        sub = sub_key(c, k, level)
+        hd = find_head(c, k, sub_hash(k, sub), sub)
+        if hd.tag == 0:
+            continue
+        if hd.count > ST_LONGEST:
+            ST_LONGEST = hd.count
+        i = hd.first
+        while i >= 0:
+            e = &c.pool[i]
+            if matches(c, e, k):
+                if e.lo >= beta or e.hi < beta:
+                    return e
+                if e.best_su >= 0 and hint[0] < 0:
+                    hint[0] = denorm(c, e.best_su, e.best_rel)
+            i = e.next
     return NULL
 
 
@@ -565,8 +600,9 @@ cdef void tt_store(ctx_t* c, pkey_t* k, uint64_t rel, int lower, int upper, int 
     cdef uint64_t live = all_hands(c), sm, rs
     cdef uint8_t kk[MAXS]
     cdef uint64_t own[MAXS]
-    cdef int su, i
-    cdef int32_t j
+    cdef int su, i, level
+    cdef int32_t j = -1, prev = -1, tail = -1
+    cdef uint64_t sub, tag
     cdef head_t* hd
     cdef entry_t* e
     for su in range(c.nsu):
@@ -582,11 +618,19 @@ cdef void tt_store(ctx_t* c, pkey_t* k, uint64_t rel, int lower, int upper, int 
     for su in range(c.nsu, MAXS):
         kk[su] = 0
         own[su] = 0
-    hd = find_head(c, k)
+    level = LEVELS - 1
+    for su in range(c.nsu):
+        if live & L.suit_mask[su] and kk[su] < level:
+            level = kk[su]
+    sub = sub_key(c, k, level)
+    tag = sub_hash(k, sub)
+    hd = find_head(c, k, tag, sub)
     if hd.tag != 0:
         j = hd.first
         while j >= 0:
             e = &c.pool[j]
+            prev = tail
+            tail = j
             for su in range(c.nsu):
                 if e.k[su] != kk[su] or e.own[su] != own[su]:
                     break
@@ -600,11 +644,18 @@ cdef void tt_store(ctx_t* c, pkey_t* k, uint64_t rel, int lower, int upper, int 
                     e.best_rel = <int8_t>popcnt(live & L.suit_mask[e.best_su] & above(best))
                 return
             j = e.next
-    if c.pool_used >= c.pool_size or (hd.tag == 0 and 4 * (c.n_heads_used + 1) > 3 * (c.hmask + 1)):
+    if hd.tag != 0 and hd.count >= LIST_CAP and prev >= 0:
+        # a full list: its oldest entry (the tail) is reused at the front
+        c.pool[prev].next = -1
+        j = tail
+        hd.count -= 1
+    elif c.pool_used >= c.pool_size or (hd.tag == 0 and 4 * (c.n_heads_used + 1) > 3 * (c.hmask + 1)):
         tt_clear(c)
-        hd = find_head(c, k)
+        j = -1
+        hd = find_head(c, k, tag, sub)
     if hd.tag == 0:
-        hd.tag = k.h
+        hd.tag = tag
+        hd.sub = sub
         for i in range(4):
             hd.lens[i] = k.lens[i]
         hd.meta = k.meta
@@ -612,8 +663,9 @@ cdef void tt_store(ctx_t* c, pkey_t* k, uint64_t rel, int lower, int upper, int 
         hd.first = -1
         hd.count = 0
         c.n_heads_used += 1
-    j = <int32_t>c.pool_used
-    c.pool_used += 1
+    if j < 0:
+        j = <int32_t>c.pool_used
+        c.pool_used += 1
     e = &c.pool[j]
     for su in range(MAXS):
         e.own[su] = own[su]
@@ -819,7 +871,7 @@ cdef int ab(ctx_t* c, int beta, uint64_t* rel) noexcept nogil:
     gets the live cards whose holders the answer relies on."""
     cdef state_t* s = &c.s
     cdef int lo, hi, turn, n_moves, i, b, v, best, best_card = -1, hint = -1, tleft = 0
-    cdef int maximise, depth
+    cdef int maximise, depth, cut
     cdef uint64_t rlo, rhi, crel, acc = 0
     cdef pkey_t key
     cdef entry_t* e
@@ -897,6 +949,9 @@ cdef int ab(ctx_t* c, int beta, uint64_t* rel) noexcept nogil:
         acc |= crel
     rel[0] = acc
     if use_tt:
+        cut = (best >= beta) == (maximise == 1)
+        if not cut and HINT_ALL == 0:
+            best_card = -1
         if best >= beta:
             tt_store(c, &key, acc, best, INF, best_card, tleft)
         else:
@@ -907,7 +962,7 @@ cdef int ab(ctx_t* c, int beta, uint64_t* rel) noexcept nogil:
 cdef int mtd_after(ctx_t* c, int b, int guess) noexcept nogil:
     """Exact value after the seat to move plays ``b`` (``b < 0``: of the position itself):
     null-window probes bisect [lower, upper] from the position's value bounds."""
-    cdef int lower, upper, g, beta, lo, hi, tv
+    cdef int lower, upper, g, beta = 0, lo, hi, tv, first
     cdef uint64_t r1, r2
     cdef state_t saved
     if b >= 0:
@@ -922,8 +977,15 @@ cdef int mtd_after(ctx_t* c, int b, int guess) noexcept nogil:
         lower = lo
         upper = hi
     g = guess
+    first = 1
     while lower < upper:
-        beta = lower + (upper - lower + 1) // 2
+        if MTD_MODE == 0 or first:
+            beta = lower + (upper - lower + 1) // 2
+        elif g >= beta:
+            beta = lower + 1
+        else:
+            beta = upper
+        first = 0
         if b >= 0:
             g = play_search(c, b, beta, &r1)
         else:

@@ -126,7 +126,7 @@ class ManyResult:
 #: (relative-rank table with winning ranks) and every other layout with the general
 #: ``trickcore._solve``; ``"general"`` forces ``_solve`` everywhere; ``"tricks"`` is
 #: ``"auto"`` (layouts the trick kernel cannot take still go to ``_solve``).
-KERNEL = "general"
+KERNEL = "auto"
 
 
 def _kernel(layout: Layout):
