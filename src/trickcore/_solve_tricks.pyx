@@ -59,6 +59,9 @@ cdef enum:
 
 ctypedef struct state_t:
     uint64_t hands[8]
+    uint64_t live           # union of the hands
+    uint64_t own[MAXS]      # holders of the cards in hands per suit, top first, 4 bits each
+    uint64_t lens[4]        # suit length of every seat, 4 bits per (seat, suit)
     uint64_t table          # cards on the table (current trick)
     uint64_t played         # cards played this round, current trick included
     int8_t tbits[8]         # table cards in play order
@@ -201,11 +204,7 @@ cdef inline uint64_t above(int b) noexcept nogil:
 
 
 cdef inline uint64_t all_hands(ctx_t* c) noexcept nogil:
-    cdef uint64_t h = 0
-    cdef int i
-    for i in range(c.n):
-        h |= c.s.hands[i]
-    return h
+    return c.s.live
 
 
 cdef inline int in_side(ctx_t* c, int seat) noexcept nogil:
@@ -401,7 +400,15 @@ cdef inline int apply_card(ctx_t* c, int b) noexcept nogil:
     cdef const layout_t* L = c.L
     cdef int turn = (s.leader + s.tn) % c.n
     cdef int w, wb, tv = 0
-    cdef uint64_t m = bit(b)
+    cdef uint64_t m = bit(b), lowm
+    cdef int su = L.suit_of_bit[b], j, pos
+    # the card leaves the holders' sequence of its suit and its holder's suit length
+    j = popcnt(s.live & L.suit_mask[su] & above(b))
+    lowm = kmask(j)
+    s.own[su] = (s.own[su] & lowm) | ((s.own[su] >> 4) & ~lowm)
+    pos = 4 * (turn * c.nsu + su)
+    s.lens[pos >> 6] -= (<uint64_t>1) << (pos & 63)
+    s.live &= ~m
     s.hands[turn] &= ~m
     s.tbits[s.tn] = <int8_t>b
     s.tn += 1
@@ -443,25 +450,12 @@ cdef inline int apply_card(ctx_t* c, int b) noexcept nogil:
 cdef inline void make_key(ctx_t* c, pkey_t* k) noexcept nogil:
     cdef state_t* s = &c.s
     cdef const layout_t* L = c.L
-    cdef uint64_t live = all_hands(c), m, own, h
-    cdef int i, su, pos, j, b, broken
+    cdef uint64_t live = all_hands(c), h
+    cdef int i, su, broken
     for i in range(4):
-        k.lens[i] = 0
-    pos = 0
-    for i in range(c.n):
-        for su in range(c.nsu):
-            k.lens[pos >> 6] |= (<uint64_t>popcnt(s.hands[i] & L.suit_mask[su])) << (pos & 63)
-            pos += 4
-    for su in range(c.nsu):
-        m = live & L.suit_mask[su]
-        own = 0
-        j = 0
-        while m and j < 16:
-            b = highest_bit(m)
-            m &= ~bit(b)
-            own |= (<uint64_t>c.owner[b]) << (4 * j)
-            j += 1
-        k.own[su] = own
+        k.lens[i] = s.lens[i]
+    for su in range(MAXS):
+        k.own[su] = s.own[su]
     k.meta = (<uint64_t>s.leader) | (<uint64_t>c.side << 4)
     if L.lead_restricted:
         broken = (s.played & L.breakers) != 0
@@ -1094,6 +1088,33 @@ cdef inline void set_side(ctx_t* c, int side, int goal_max) noexcept nogil:
     c.maxmask = side if goal_max else (c.all_seats & ~side)
 
 
+cdef void init_key_words(ctx_t* c) noexcept nogil:
+    """``own`` and ``lens`` of the state from its hands (then kept up to date by apply_card)."""
+    cdef state_t* s = &c.s
+    cdef const layout_t* L = c.L
+    cdef uint64_t m, own
+    cdef int i, su, pos, j, b
+    for i in range(4):
+        s.lens[i] = 0
+    pos = 0
+    for i in range(c.n):
+        for su in range(c.nsu):
+            s.lens[pos >> 6] |= (<uint64_t>popcnt(s.hands[i] & L.suit_mask[su])) << (pos & 63)
+            pos += 4
+    for su in range(MAXS):
+        s.own[su] = 0
+    for su in range(c.nsu):
+        m = s.live & L.suit_mask[su]
+        own = 0
+        j = 0
+        while m and j < 16:
+            b = highest_bit(m)
+            m &= ~bit(b)
+            own |= (<uint64_t>c.owner[b]) << (4 * j)
+            j += 1
+        s.own[su] = own
+
+
 cdef void init_state(ctx_t* c, const uint64_t* hands, int leader, uint64_t played,
                      int suits_led, int trick_index) noexcept nogil:
     cdef state_t* s = &c.s
@@ -1106,6 +1127,10 @@ cdef void init_state(ctx_t* c, const uint64_t* hands, int leader, uint64_t playe
         while m:
             c.owner[lowest_bit(m)] = <int8_t>i
             m &= m - 1
+    s.live = 0
+    for i in range(c.n):
+        s.live |= hands[i]
+    init_key_words(c)
     s.leader = leader
     s.led = -1
     s.played = played
