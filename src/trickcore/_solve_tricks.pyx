@@ -708,7 +708,7 @@ cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noex
     cdef int want_win = my_team == ((c.maxmask >> turn) & 1)
     cdef uint64_t live = all_hands(c), m = reps, sm, opp_hands = 0, eligible = 0, rest_opp = 0
     cdef uint64_t opp_ruff_suits = 0, partner_ruff_suits = 0, hb
-    cdef int sw, rel, killer = c.killer[popcnt(live)]
+    cdef int sw, rel, beats, sure, partner_safe = 0, killer = c.killer[popcnt(live)]
     for o in range(c.n):
         if o == turn:
             continue
@@ -741,6 +741,7 @@ cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noex
                 if not hb:
                     hb = s.hands[o] & L.trump_mask
                 rest_opp |= hb
+        partner_safe = not (rest_opp & above(wbit) & eligible)
     while m:
         b = lowest_bit(m)
         m &= m - 1
@@ -772,24 +773,28 @@ cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noex
                 if (opp_ruff_suits >> su) & 1:
                     sc -= 1000
         else:
-            if (eligible >> b) & 1 and b > wbit:     # would win the trick so far
-                if not want_win:
+            beats = (eligible >> b) & 1 and b > wbit    # would win the trick so far
+            if not want_win:
+                if beats:
                     sc = -3000 - rel
                 elif partner_win:
-                    sc = -1000 - rel                 # overtaking the partner
-                elif last or not (rest_opp & above(b) & (L.trump_mask | sm)):
-                    sc = 5000 - b                    # a sure winner: the cheapest first
+                    sc = -rel
                 else:
-                    sc = (3000 - b) if s.tn != 1 else (-100 - rel)
+                    sc = 1000 + rel                  # losing anyway: shed the highest
             else:
-                if want_win == partner_win:
-                    sc = 1000 - rel                  # the trick goes our way: play low
+                sure = beats and (last or not (rest_opp & above(b) & (L.trump_mask | sm)))
+                if partner_win and partner_safe:
+                    sc = (-1000 - rel) if beats else (1000 - rel)   # let it stand, play low
+                elif sure:
+                    sc = 5000 - b                    # a sure winner: the cheapest first
+                elif beats and not partner_win:
+                    sc = (3000 - b) if s.tn != 1 else (-100 - rel)   # second hand low
+                elif partner_win:
+                    sc = 1000 - rel
                 else:
                     sc = -rel
-                if DISC and su != s.led:
+                if DISC and su != s.led and not beats:
                     sc += DISC * popcnt(s.hands[turn] & sm)   # discard from a long suit
-                    if not want_win:
-                        sc = 1000 + rel              # losing anyway: shed the highest
         sc = sc * 1024 + ((c.hist[turn][b] if c.hist[turn][b] < 1023 else 1023) if HIST else 0)
         i = n
         while i > 0 and scores[i - 1] < sc:
