@@ -67,15 +67,17 @@ _SUITS_SAME = ("The four suit contracts are the same game up to renaming the sui
 # DEFAULT DEAL COUNTS: every default size of ``trickcore report`` is in this one table.
 #
 # Budget: the default report must finish in at most 10 minutes on a 2-core machine.
-# Measured: session 1's smaller counts took 1 min 49 s on a quiet 2-core machine (the index
-# page's table gives the seconds per game, the provenance line of each page its largest
-# steps).  Double-dummy counts (``dd_deals``, ``seat_deals``, ``variant_deals``,
-# ``seat_dd_deals``, ``balance_deals`` of the solved games) are the ones to raise as the
-# solver gets faster; play-outs and matches cost little.  Per-deal costs measured on the
-# loaded development machine (one core): Hearts' last 7 tricks solved for seat 0 ~32 ms
-# (6 tricks ~8 ms, 8 tricks ~100 ms); Oh Hell at 5 cards ~3 ms per contract (both paranoid
-# bounds and the play-out); a full 13-card Spades deal seconds, with a heavy tail
-# (:mod:`analysis.bids`), hence its handful of double-dummy deals.
+# Measured: session 1's smaller counts took 1 min 49 s on a quiet 2-core machine.  These
+# counts took 6 min 57 s (8 min 18 s before the balancer ran in parallel) on the shared
+# 2-core development machine while other jobs kept its load average at 4.4-6, so a quiet
+# machine has room to spare; the index page's table gives the seconds per game and each page's provenance line
+# its largest steps (Clover's solves lead).  Double-dummy counts (``dd_deals``,
+# ``seat_deals``, ``variant_deals``, ``seat_dd_deals``, ``balance_deals`` of the solved
+# games) are the ones to raise as the solver gets faster; play-outs and matches cost little.
+# Per-deal costs measured on the loaded development machine (one core): Hearts' last 7
+# tricks solved for seat 0 ~32 ms (6 tricks ~8 ms, 8 tricks ~100 ms); Oh Hell at 5 cards
+# ~3 ms per contract (both paranoid bounds and the play-out); a full 13-card Spades deal
+# seconds, with a heavy tail (:mod:`analysis.bids`), hence its handful of double-dummy deals.
 # ==========================================================================================
 DEFAULT_PLANS: dict[str, Plan] = {
     "goathead3": Plan(dd_contracts=_GH, play_contracts=_GH + ("leasters",), dd_deals=2000, play_deals=6000,
