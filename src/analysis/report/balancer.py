@@ -337,7 +337,8 @@ def balancer_section(d: GameData) -> Section:
         "the knob's floor (0 for stakes and penalties) reaches T. Intervals: 2.5–97.5% bootstrap percentiles "
         "over the deals (300 resamples).",
         "This is a suggestion for designers beside the current settings, not a rule change: the policy chooses "
-        "with simple hand counts, and double-dummy play favours the declaring side (see the real-play section).",
+        "with simple hand counts, and double-dummy figures differ from real play (the real-play section "
+        "measures by how much, per contract).",
     ]
     if rare:
         sec.paragraphs.append("Not balanced (chosen with fewer than "
