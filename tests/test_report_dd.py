@@ -131,3 +131,13 @@ def test_seat_dd_part_of_the_real_play_section(game):
     else:
         assert sorted(table["contract"]) == sorted(d.plan.play_contracts)
         assert (table["n"] == 12).all()
+
+
+def test_real_play_rounds_differ_only_in_seat_zero_card_play():
+    # PIMC with solve_bids=False leaves the bidding and the kitty to the heuristic: both
+    # runs of a deal reach the same contract with the same declarer
+    from analysis.report.realplay import pimc_rounds
+
+    f = pimc_rounds("goathead3", 6, seed=3, samples=2, n_jobs=1)
+    assert (f["heuristic_contract"] == f["pimc_contract"]).all()
+    assert (f["heuristic_declarer"] == f["pimc_declarer"]).all()

@@ -30,7 +30,9 @@ def _round_pair(game: str, rules: dict, samples: int, seed: int) -> dict:
 
     n = get_game(game).n_seats
     out = {"seed": seed}
-    for tag, first in (("heuristic", HeuristicPolicy()), ("pimc", PIMCPolicy(samples=samples, seed=seed))):
+    # solve_bids=False: PIMC plays the cards only, so both runs reach the same contract
+    pimc = PIMCPolicy(samples=samples, seed=seed, solve_bids=False)
+    for tag, first in (("heuristic", HeuristicPolicy()), ("pimc", pimc)):
         r = play_round(game, [first] + [HeuristicPolicy() for _ in range(n - 1)], seed=seed, **rules)
         out[f"{tag}_payout"] = float(r.payouts[0]) if r.payouts else 0.0
         out[f"{tag}_contract"] = r.contract
@@ -45,8 +47,9 @@ def pimc_rounds(game: str, n_rounds: int, seed: int, *, rules: dict | None = Non
                 n_jobs: int = -1) -> pd.DataFrame:
     """Rounds played twice from the same deal: seat 0 by the heuristic policy, then by PIMC
     (``samples`` double-dummy samples per card); every other seat heuristic.  Bids and
-    exchanges are the heuristic's in both (PIMC delegates them), so the contract is the same
-    and only seat 0's card play differs."""
+    exchanges are the heuristic's in both (``solve_bids=False`` leaves every decision before
+    the play to PIMC's heuristic fallback), so the contract is the same and only seat 0's
+    card play differs."""
     import joblib
 
     from ..engine import default_n_jobs
