@@ -138,12 +138,15 @@ ctypedef struct ctx_t:
 cdef int USE_TT = 1
 cdef int USE_QT = 1
 cdef int MTD_MODE = 0
+cdef int LEADW = 3
+cdef int OPPABOVE = 0
+cdef int RELCO = -1
 cdef int HINT_ALL = 1
 cdef int LIST_CAP = 1 << 30
 cdef int LEVELS = 3             # entry lists per head: by the holders of the top 0, 1, 2 cards
 cdef int KILLER = 0
 cdef int SUITW = 7
-cdef int DISC = 3
+cdef int DISC = 1
 cdef int HIST = 1
 cdef int64_t C_BND = 0, C_BCUT = 0, C_TTCUT = 0, C_MID = 0, C_MIDCUT = 0
 
@@ -152,12 +155,15 @@ def _counters():
     return dict(boundary=C_BND, bound_cuts=C_BCUT, tt_cuts=C_TTCUT, mid=C_MID, mid_cuts=C_MIDCUT)
 
 
-def _tune(int killer, int suitw, int disc, int hist=1, int levels=3, int cap=1 << 30, int mode=0, int hint_all=1):
-    global HINT_ALL, MTD_MODE, KILLER, SUITW, DISC, HIST, LEVELS, LIST_CAP, C_BND, C_BCUT, C_TTCUT, C_MID, C_MIDCUT
+def _tune(int killer=0, int suitw=7, int disc=1, int hist=1, int levels=3, int cap=1 << 30, int mode=0, int hint_all=1, int leadw=3, int oppabove=0, int relco=-1):
+    global RELCO, OPPABOVE, LEADW, HINT_ALL, MTD_MODE, KILLER, SUITW, DISC, HIST, LEVELS, LIST_CAP, C_BND, C_BCUT, C_TTCUT, C_MID, C_MIDCUT
     C_BND = C_BCUT = C_TTCUT = C_MID = C_MIDCUT = 0
     HIST = hist
     LEVELS = levels
     MTD_MODE = mode
+    LEADW = leadw
+    OPPABOVE = oppabove
+    RELCO = relco
     HINT_ALL = hint_all
     LIST_CAP = cap
     KILLER = killer
@@ -697,6 +703,35 @@ cdef inline uint64_t representatives(ctx_t* c, uint64_t moves) noexcept nogil:
     return out
 
 
+cdef inline int lead_adjust(ctx_t* c, int turn, uint64_t sm, int top, int ours) noexcept nogil:
+    """DDS's lead weights by where the second and third best cards of the suit lie: lead
+    toward a tenace over the left-hand opponent's honour, not into the right-hand one's."""
+    cdef uint64_t live = c.s.live & sm & ~bit(top)
+    cdef int lho = (turn + 1) % c.n, rho = (turn + c.n - 1) % c.n, second, third, h2, h3 = -1
+    cdef int my_team = in_side(c, turn), adj = 0
+    if not live:
+        return 0
+    second = highest_bit(live)
+    h2 = c.owner[second]
+    live &= ~bit(second)
+    if live:
+        third = highest_bit(live)
+        h3 = c.owner[third]
+    if ours:
+        if h2 == rho and popcnt(c.s.hands[rho] & sm) != 1:
+            adj -= 1 * LEADW
+        elif h2 == lho:
+            adj += (22 if popcnt(c.s.hands[lho] & sm) != 1 else 16) * LEADW
+        return adj
+    if (c.owner[top] == rho or h2 == rho) and popcnt(c.s.hands[rho] & sm) != 1:
+        adj -= 10 * LEADW
+    elif c.owner[top] == lho and h2 != turn and in_side(c, h2) == my_team and popcnt(c.s.hands[h2] & sm) != 1:
+        adj += 31 * LEADW
+    if h2 >= 0 and h3 >= 0 and in_side(c, h2) == my_team and in_side(c, h3) == my_team:
+        adj += 30 * LEADW
+    return adj
+
+
 cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noexcept nogil:
     """Write the cards of ``reps`` into ``out`` best-first (DDS-style heuristics); returns
     how many."""
@@ -765,13 +800,17 @@ cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noex
                 sc += 16 * popcnt(s.hands[turn] & sm) + sw
             elif in_side(c, c.owner[top]) == my_team:
                 sc = (5000 if not (opp_ruff_suits >> su) & 1 else 800) - rel + sw
+                if LEADW:
+                    sc += lead_adjust(c, turn, sm, top, 1)
             elif (partner_ruff_suits >> su) & 1 and not (opp_ruff_suits >> su) & 1:
                 sc = 4000 - rel + sw
             else:
                 # lead where the opponents' top card is not alone; prefer low cards
-                sc = 2000 - 64 * popcnt(opp_hands & sm & above(b)) - rel + sw
+                sc = 2000 - OPPABOVE * popcnt(opp_hands & sm & above(b)) + RELCO * rel + sw
                 if (opp_ruff_suits >> su) & 1:
                     sc -= 1000
+                if LEADW:
+                    sc += lead_adjust(c, turn, sm, top, 0)
         else:
             beats = (eligible >> b) & 1 and b > wbit    # would win the trick so far
             if not want_win:
