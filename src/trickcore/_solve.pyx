@@ -708,6 +708,12 @@ cdef int play_search(ctx_t* c, int b, int alpha, int beta) noexcept nogil:
     return v
 
 
+cdef inline int settled(int lo, int hi, int alpha, int beta) noexcept nogil:
+    """Do the bounds [lo, hi] of a position decide a search in the window (alpha, beta)?
+    Its fail-soft value is then ``hi`` if ``hi <= alpha``, else ``lo``."""
+    return hi <= alpha or lo >= beta or lo == hi
+
+
 cdef int ab(ctx_t* c, int alpha, int beta) noexcept nogil:
     """Fail-soft alpha-beta value of the remaining play for the declarer's side."""
     cdef state_t* s = &c.s
@@ -739,12 +745,8 @@ cdef int ab(ctx_t* c, int alpha, int beta) noexcept nogil:
         base_bounds(c, &lo, &hi, tleft)
     else:
         window_bounds(c, &lo, &hi, alpha, beta)
-    if hi <= alpha:
-        return hi
-    if lo >= beta:
-        return lo
-    if lo == hi:
-        return lo
+    if settled(lo, hi, alpha, beta):
+        return hi if hi <= alpha else lo
     if at_boundary:
         if use_tt:
             e = tt_find(c, key, meta, h)
@@ -752,12 +754,8 @@ cdef int ab(ctx_t* c, int alpha, int beta) noexcept nogil:
             e = NULL
         if e == NULL and tleft >= 2 and c.use_qt:
             boundary_bounds(c, &lo, &hi, tleft, alpha, beta)
-            if hi <= alpha:
-                return hi
-            if lo >= beta:
-                return lo
-            if lo == hi:
-                return lo
+            if settled(lo, hi, alpha, beta):
+                return hi if hi <= alpha else lo
         if e != NULL:
             p = e[c.K + 1]
             lo = <int16_t>(p & 0xFFFF)
