@@ -182,19 +182,40 @@ def test_ohhell_bids_follow_the_hand():
     assert PIMCPolicy(seed=0).bid(r.observe(1)) == 0
 
 
-def test_full_52_card_deals_stay_with_the_fallback():
-    # full 13-card Spades bids and Hearts passes exceed max_deal_cards: the heuristic decides
-    r = start_round("spades", seed=1)
+class _BidsOne(HeuristicPolicy):
+    """A fallback that always bids one trick: any other bid came from the solver."""
+
+    def bid(self, obs):
+        return 1 if 1 in obs.legal else super().bid(obs)
+
+
+def test_full_hand_trick_bids_are_solved_and_hearts_passes_stay_with_the_fallback():
+    # the dealer's left holds all thirteen spades: thirteen sure tricks in every sample
+    spades = CardSet.parse("AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S")
+    rest = sorted(get_game("spades").deck - spades)
+    hands = [CardSet(rest[0:13]), spades, CardSet(rest[13:26]), CardSet(rest[26:39])]
+    r = start_round("spades", hands=hands, kitty=CardSet(), dealer=0, seed=1)
     obs = r.observe(r.pending.seat)
-    assert PIMCPolicy(seed=0).bid(obs) == HeuristicPolicy().bid(obs)
+    assert obs.seat == 1 and obs.phase == "bid"
+    assert PIMCPolicy(seed=0, bid_samples=3, fallback=_BidsOne()).bid(obs) == 13
+    # above max_trick_deal_cards the fallback bids
+    assert PIMCPolicy(seed=0, fallback=_BidsOne(), max_trick_deal_cards=51).bid(obs) == 1
+    # a Hearts pass (a full deal of the points game) stays with the fallback
     r = start_round("hearts", seed=1, round_index=0)
     obs = r.observe(r.pending.seat)
     assert obs.kind == "pass_cards"
     assert PIMCPolicy(seed=0).pass_cards(obs) == HeuristicPolicy().pass_cards(obs)
-    # Oh Hell with ten cards (40 in the hands) is solved; above max_deal_cards it is not
+    # Oh Hell with ten cards (40 in the hands) is solved; above the limits it is not
     r = start_round("ohhell", seed=1, hand_size=10)
     obs = r.observe(r.pending.seat)
-    assert PIMCPolicy(seed=0, max_deal_cards=39).bid(obs) == HeuristicPolicy().bid(obs)
+    assert PIMCPolicy(seed=0, max_trick_deal_cards=39).bid(obs) == HeuristicPolicy().bid(obs)
+
+
+def test_a_full_random_spades_bid_is_legal_and_reproducible():
+    r = start_round("spades", seed=4)
+    obs = r.observe(r.pending.seat)
+    bids = {PIMCPolicy(seed=2, bid_samples=2).bid(obs) for _ in range(2)}
+    assert len(bids) == 1 and bids <= set(obs.legal)
 
 
 def test_solve_bids_off_gives_the_fallback_bids():

@@ -71,12 +71,13 @@ samples do not condition on what other seats' bids suggest about their hands.
 Cost and what stays with the fallback.  A whole deal is solved per sample and candidate,
 so these decisions are taken with the solver only while the deal holds at most
 ``max_deal_cards`` cards in the hands (default 40): all of Goathead, Sheepshead, Clover,
-Gamut and Oh Hell up to ten cards each.  Full 52-card deals — the Hearts pass, full-hand
-Spades bids and 13-card Oh Hell bids — go to the fallback (:class:`~trickcore.policies.
-HeuristicPolicy` by default): one exact solve of a full deal took, on the loaded shared
-machine, 1.6 s to 88 s for Spades, 6 s to 96 s for Hearts (the paranoid value) and
-0.4 s to 1.6 s for 13-card Oh Hell, far too long to repeat for each of a dozen samples
-and several candidates (the Hearts pass has 286).  The small games cost well under a
+Gamut and Oh Hell up to ten cards each.  Trick bids need one solve per sample and are
+counted by the trick-count kernel (:mod:`trickcore._solve_tricks`, a third of a second for
+a typical 52-card deal), so they are solved up to ``max_trick_deal_cards`` (default 52:
+full-hand Spades and 13-card Oh Hell bids too).  The Hearts pass goes to the fallback
+(:class:`~trickcore.policies.HeuristicPolicy` by default): a full Hearts deal is a points
+game, whose exact solve took 6 s to 96 s on the loaded shared machine, far too long to
+repeat for each of a dozen samples and up to 286 candidate passes.  The small games cost well under a
 second per decision with the defaults, Gamut's passes a few seconds; Clover's 32-card
 deals vary most (0.06 s to 4 s each), so a Clover bid or pass takes 2 s to 20 s: lower
 ``bid_samples`` and ``shortlist`` for quick play.  Card
@@ -215,24 +216,32 @@ class PIMCPolicy(BasePolicy):
 
     def __init__(self, samples: int = 20, seed: int = 0, fallback: Any = None, tt_mb: float = 16,
                  max_cards: int = 30, bid_samples: int = 12, solve_bids: bool = True, shortlist: int = 6,
-                 max_deal_cards: int = 40) -> None:
+                 max_deal_cards: int = 40, max_trick_deal_cards: int = 52) -> None:
         self.samples = int(samples)
         self.bid_samples = int(bid_samples)
         self.solve_bids = bool(solve_bids)  # False: bids too go to the fallback (card play only)
         self.max_cards = int(max_cards)
         self.max_deal_cards = int(max_deal_cards)
+        self.max_trick_deal_cards = int(max_trick_deal_cards)
         self.shortlist = max(1, int(shortlist))
         self.seed = int(seed)
         self.fallback = fallback if fallback is not None else HeuristicPolicy()
         self.tt_mb = tt_mb
 
-    def _solves(self, obs: Observation) -> bool:
+    def _solves(self, obs: Observation, limit: int | None = None) -> bool:
         """Decide this pre-play decision with the solver?  Only when asked to and while
-        the whole deal is small enough to solve once per sample and candidate."""
-        return self.solve_bids and self.bid_samples >= 1 and sum(obs.hand_sizes) <= self.max_deal_cards
+        the whole deal is small enough (``limit`` cards, default ``max_deal_cards``) to
+        solve once per sample and candidate."""
+        limit = self.max_deal_cards if limit is None else limit
+        return self.solve_bids and self.bid_samples >= 1 and sum(obs.hand_sizes) <= limit
 
     # -- routing --------------------------------------------------------------------------
     def bid(self, obs: Observation) -> Any:
+        if obs.phase == "bid" and obs.game in ("spades", "ohhell", "gamut"):
+            # one paranoid trick count per sample: the trick kernel solves a whole deal
+            if self._solves(obs, self.max_trick_deal_cards):
+                return self._bid_tricks(obs)
+            return self.fallback.bid(obs)
         if not self._solves(obs):
             return self.fallback.bid(obs)
         if obs.phase == "bid" and obs.game in ("goathead3", "goathead4"):
@@ -247,8 +256,6 @@ class PIMCPolicy(BasePolicy):
             return self._bid_clover(obs)
         if obs.phase == "choose_game":
             return self._choose_gamut(obs)
-        if obs.phase == "bid" and obs.game in ("spades", "ohhell", "gamut"):
-            return self._bid_tricks(obs)
         return self.fallback.bid(obs)  # pragma: no cover - every bid phase is routed above
 
     def pick_or_pass(self, obs: Observation) -> Any:
