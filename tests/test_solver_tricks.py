@@ -31,6 +31,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bruteforce as bf  # noqa: E402
 import test_solver_truth as truth  # noqa: E402
+from test_solver_api import random_position  # noqa: E402
 
 import trickcore  # noqa: E402
 from trickcore import Card, get_game, solver  # noqa: E402
@@ -85,20 +86,6 @@ def _solve_both(game, contract, opts, variant, pos):
     return out
 
 
-def run_brute(case, n, tricks, seed, deep_every):
-    game, contract, opts, variant = case
-    r = bf.rules_for(game, contract, **opts)
-    rng = random.Random(f"tricks-{truth.case_id(case)}-{seed}")
-    failures = []
-    for i in range(n):
-        tl = rng.choice([t for t in tricks if t <= r.hand_size])
-        pos = bf.random_position(r, rng, tl, rng.randrange(r.n_seats))
-        msg = truth.check_position(game, contract, opts, variant, pos, deep=(i % deep_every == 0))
-        if msg:
-            failures.append(msg)
-    return failures
-
-
 def run_general(case, n, tricks, seed):
     game, contract, opts, variant = case
     r = bf.rules_for(game, contract, **opts)
@@ -150,7 +137,7 @@ def test_kernel_refuses_point_layouts():
 @pytest.mark.parametrize("case", CASES, ids=_ids)
 def test_matches_bruteforce(case, tricks_kernel):
     n = 12 if case[0] in ("goathead3", "goathead4") else 10
-    failures = run_brute(case, n, (2, 3, 4), seed=1, deep_every=2)
+    failures = truth.run_case(case, n, (2, 3, 4), seed=101, deep_every=2)
     assert not failures, f"{len(failures)}/{n} positions disagree:\n" + "\n".join(failures[:5])
 
 
@@ -158,7 +145,7 @@ def test_matches_bruteforce(case, tricks_kernel):
 @pytest.mark.parametrize("case", CASES, ids=_ids)
 def test_matches_bruteforce_2000_per_game_and_type(case, tricks_kernel):
     n = -(-2000 // TYPES[(case[0], case_type(case))])
-    failures = run_brute(case, n, (2, 3, 4), seed=2, deep_every=5)
+    failures = truth.run_case(case, n, (2, 3, 4), seed=102, deep_every=5)
     assert not failures, f"{len(failures)}/{n} positions disagree:\n" + "\n".join(failures[:5])
 
 
@@ -185,14 +172,8 @@ def test_matches_general_kernel_2000_per_game_and_type(case):
 # --------------------------------------------------------------------------- solve_many
 def _random_deals(layout, n_deals, tricks, seed):
     rng = np.random.default_rng(seed)
-    cards = np.array([int(c) for c in layout.deck], dtype=np.uint64)
-    n, k = layout.n_seats, tricks
-    out = np.zeros((n_deals, n), dtype=np.uint64)
-    for d in range(n_deals):
-        perm = rng.permutation(cards)
-        for s in range(n):
-            out[d, s] = np.bitwise_or.reduce(np.uint64(1) << perm[s * k:(s + 1) * k])
-    return out
+    return np.array([[h.mask for h in random_position(layout, rng, tricks)] for _ in range(n_deals)],
+                    dtype=np.uint64)
 
 
 MANY = [

@@ -18,16 +18,28 @@ Technique (after Bo Haglund's DDS):
   ranks** of its search: only the top ``k`` live cards of each suit whose holders mattered
   (down to the lowest card that won a trick by rank, or that a quick-trick bound used),
   plus the suit lengths of every hand, the leader and the live rule state.  One entry so
-  matches every position that agrees on those cards, whoever holds the small cards;
+  matches every position that agrees on those cards, whoever holds the small cards.  The
+  table hashes the exact part (lengths, leader, rule state) to a *head* listing its
+  entries; entries that pin the top one or two cards of every suit are listed under those
+  holders too (three short lists per probe instead of one long one).  The holders' sequence
+  and the lengths are updated card by card, so a probe does not rebuild them.  Entries
+  hold for any deal of the layout: ``solve_batch`` shares one table across its deals
+  (cleared only when full);
 * quick tricks (the leader's cashable top cards, capped by the lengths of the seats that
-  could ruff), sure top trumps and decided tricks mid-trick cut the search, and contribute
-  the cards they rely on to the winning ranks;
+  could ruff, or a small card led to the partner's winners), sure top trumps and decided
+  tricks mid-trick cut the search, and contribute the cards they rely on to the winning
+  ranks;
 * one card searched per run of equivalent cards (same holder, adjacent among the live
-  cards of the suit, same rule flags);
+  cards of the suit, same rule flags); when the searched card matters to a result, the
+  whole run does (the equivalence must hold wherever the entry is reused);
 * move ordering per position: the table's best move, then cash winners / lead toward the
-  partner's winners / toward a partner's ruff when leading; when following, win cheaply
-  or with a sure winner, let the partner's winning card stand, discard low; a history
-  count of cut-offs breaks ties.
+  partner's winners / toward a partner's ruff when leading, with DDS's weights for small
+  opposing holdings and for where the second and third best cards lie; when following,
+  second hand low, win cheaply or with a sure winner, let a partner's safe winner stand,
+  discard low from long suits; a history count of cut-offs breaks ties.
+
+Test and bench hooks: ``_set_search_options`` (table / bounds off: values must not move),
+``_last_stats`` and ``_counters`` (node and cut-off counts), ``_tune`` (ordering weights).
 
 Soundness of the winning ranks: a trick whose winning card beat another card of its suit
 depends on the holders of every live card of that suit ranked at or above it; a trick won
@@ -254,13 +266,26 @@ cdef inline void value_bounds(ctx_t* c, int* lo, int* hi, uint64_t* rlo, uint64_
         top_trumps(c, lo, hi, rlo, rhi, t)
 
 
+cdef inline void sure_tricks(ctx_t* c, int seat, int k, uint64_t cards, int t, int* lo, int* hi,
+                             uint64_t* rlo, uint64_t* rhi) noexcept nogil:
+    """``seat``'s team surely takes ``k`` of the ``t`` tricks left (relying on ``cards``):
+    a lower bound of the value if that is the declarer's side, else an upper bound."""
+    if in_side(c, seat):
+        if k > lo[0]:
+            lo[0] = k
+            rlo[0] = cards
+    elif t - k < hi[0]:
+        hi[0] = t - k
+        rhi[0] = cards
+
+
 cdef inline void top_trumps(ctx_t* c, int* lo, int* hi, uint64_t* rlo, uint64_t* rhi, int t) noexcept nogil:
     """The seat holding the highest live trumps wins a trick with each of them that is above
     every other seat's trumps, whatever anyone wants."""
     cdef state_t* s = &c.s
     cdef const layout_t* L = c.L
     cdef uint64_t live, others, run
-    cdef int o, top, k
+    cdef int o, top
     if not L.trump_mask:
         return
     live = all_hands(c) & L.trump_mask
@@ -272,14 +297,7 @@ cdef inline void top_trumps(ctx_t* c, int* lo, int* hi, uint64_t* rlo, uint64_t*
     run = s.hands[o] & live
     if others:
         run &= above(highest_bit(others))
-    k = popcnt(run)
-    if in_side(c, o):
-        if k > lo[0]:
-            lo[0] = k
-            rlo[0] = run
-    elif t - k < hi[0]:
-        hi[0] = t - k
-        rhi[0] = run
+    sure_tricks(c, o, popcnt(run), run, t, lo, hi, rlo, rhi)
 
 
 cdef inline void quick_tricks(ctx_t* c, int* lo, int* hi, uint64_t* rlo, uint64_t* rhi, int t) noexcept nogil:
@@ -354,15 +372,8 @@ cdef inline void quick_tricks(ctx_t* c, int* lo, int* hi, uint64_t* rlo, uint64_
     if best_p > qt:
         qt = best_p
         used = used_p
-    if qt == 0:
-        return
-    if in_side(c, leader):
-        if qt > lo[0]:
-            lo[0] = qt
-            rlo[0] = used
-    elif t - qt < hi[0]:
-        hi[0] = t - qt
-        rhi[0] = used
+    if qt:
+        sure_tricks(c, leader, qt, used, t, lo, hi, rlo, rhi)
 
 
 cdef inline void trick_bound(ctx_t* c, int* lo, int* hi, uint64_t* rlo, uint64_t* rhi, int t) noexcept nogil:
