@@ -123,7 +123,7 @@ def test_seat_dd_part_of_the_real_play_section(game):
     _seat_dd_part(d, sec)
     (_, table), = sec.tables
     assert len(sec.figures) == 1
-    assert ("shortened positions" if game == "hearts" else "short hands") in sec.paragraphs[0]
+    assert ("shortened positions" if game == "hearts" else "8 cards each") in sec.paragraphs[0]
     if game == "hearts":  # the greedy row is the page's own play-outs of the same deals
         assert table["n"].tolist() == [12, 12, 12]
         mean = float(table.iloc[0, 2].split()[0])

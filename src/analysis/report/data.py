@@ -67,62 +67,65 @@ _SUITS_SAME = ("The four suit contracts are the same game up to renaming the sui
 # DEFAULT DEAL COUNTS: every default size of ``trickcore report`` is in this one table.
 #
 # Budget: the default report must finish in at most 10 minutes on a 2-core machine.
-# Measured: session 1's smaller counts took 1 min 49 s on a quiet 2-core machine.  These
-# counts took 6 min 57 s (8 min 18 s before the balancer ran in parallel) on the shared
-# 2-core development machine while other jobs kept its load average at 4.4-6, so a quiet
-# machine has room to spare; the index page's table gives the seconds per game and each page's provenance line
-# its largest steps (Clover's solves lead).  Double-dummy counts (``dd_deals``,
+# Measured: these counts take 3 min 40 s (6 min 22 s of CPU) on a quiet 2-core machine
+# (2026-11-22; Clover's page 64 s, Sheepshead's 41 s, Spades' 35 s, the others 10-20 s).
+# The index page's table gives the seconds per game and each page's provenance line its
+# largest steps (Clover's solves lead).  Double-dummy counts (``dd_deals``,
 # ``seat_deals``, ``variant_deals``, ``seat_dd_deals``, ``balance_deals`` of the solved
 # games) are the ones to raise as the solver gets faster; play-outs and matches cost little.
 # Per-deal costs measured on the loaded development machine (one core): Hearts' last 7
-# tricks solved for seat 0 ~32 ms (6 tricks ~8 ms, 8 tricks ~100 ms); Oh Hell at 5 cards
-# ~3 ms per contract (both paranoid bounds and the play-out); a full 13-card Spades deal
-# seconds, with a heavy tail (:mod:`analysis.bids`), hence its handful of double-dummy deals.
+# tricks solved for seat 0 ~32 ms (6 tricks ~8 ms, 8 tricks ~100 ms).  The trick games are
+# solved by the trick-count kernel (``trickcore._solve_tricks``): a full 13-card Spades deal
+# ~0.35 s on average with a tail of a few seconds, so Spades has a 400-deal double-dummy
+# sample.  Oh Hell's per-seat figures need both paranoid bounds of a seat (its most and its
+# fewest tricks alone against the others), measured per deal and contract at 5 ms (7
+# cards), 12-21 ms (8 cards) and 0.7 s (10 cards): hence 8-card hands.
 # ==========================================================================================
 DEFAULT_PLANS: dict[str, Plan] = {
     "goathead3": Plan(dd_contracts=_GH, play_contracts=_GH + ("leasters",), dd_deals=2000, play_deals=6000,
-                      seat_deals=400, variant_deals=1500, matches=60, variant_matches=16, pimc_rounds=24),
+                      seat_deals=400, variant_deals=1500, matches=60, variant_matches=16, pimc_rounds=60),
     "goathead4": Plan(dd_contracts=_GH, play_contracts=_GH + ("leasters",), dd_deals=2000, play_deals=6000,
-                      seat_deals=400, variant_deals=1500, matches=60, variant_matches=16, pimc_rounds=24),
-    "clover": Plan(dd_contracts=("clubs", "notrump"), play_contracts=("clubs", "notrump"), dd_deals=160,
-                   play_deals=3000, seat_deals=30, variant_deals=50, matches=30, variant_matches=8,
-                   pimc_rounds=4, pimc_samples=4, balance_deals=1000, notes=(_SUITS_SAME,)),
+                      seat_deals=400, variant_deals=1500, matches=60, variant_matches=16, pimc_rounds=60),
+    "clover": Plan(dd_contracts=("clubs", "notrump"), play_contracts=("clubs", "notrump"), dd_deals=500,
+                   play_deals=3000, seat_deals=60, variant_deals=100, matches=30, variant_matches=8,
+                   pimc_rounds=10, pimc_samples=4, balance_deals=1000, notes=(_SUITS_SAME,)),
     "gamut": Plan(dd_contracts=("spades", "clubs"), play_contracts=("hearts", "spades", "clubs"), dd_deals=300,
                   play_deals=4000, seat_deals=80, variant_deals=80, matches=60, variant_matches=12,
-                  pimc_rounds=8, pimc_samples=4, balance_deals=4000,
+                  pimc_rounds=24, pimc_samples=4, balance_deals=4000,
                   notes=("Gamut Hearts has no declaring side (every player for themselves), so it is "
                          "played out, not solved; Gamut Clubs is solved for seat 0 against the other three "
                          "(its payout is seat 0's). The fold variants of Clubs (clubs_3, clubs_2, clubs_1) "
                          "appear in the match section only.",)),
     "sheepshead": Plan(dd_contracts=("jd", "called_ace_clubs", "alone"),
-                       play_contracts=("jd", "called_ace_clubs", "alone", "leaster"), dd_deals=600,
-                       play_deals=4000, seat_deals=100, variant_deals=240, matches=40, variant_matches=8,
-                       pimc_rounds=8, pimc_samples=4, balance_deals=1500,
+                       play_contracts=("jd", "called_ace_clubs", "alone", "leaster"), dd_deals=1200,
+                       play_deals=4000, seat_deals=200, variant_deals=400, matches=40, variant_matches=8,
+                       pimc_rounds=24, pimc_samples=4, balance_deals=1500,
                        notes=("The called-ace contracts are alike up to the fail suit called, so clubs "
                               "stands for them; the called-jack and called-ten variants are rare fallbacks "
                               "and appear in the match section only. The picker plays the dealt hand and the "
                               "blind's points count for the picking side (no burying).",)),
     "hearts": Plan(dd_contracts=(), play_contracts=("hearts",), dd_deals=0, play_deals=6000, seat_deals=0,
-                   variant_deals=2000, matches=40, variant_matches=10, pimc_rounds=6, pimc_samples=4,
+                   variant_deals=2000, matches=40, variant_matches=10, pimc_rounds=12, pimc_samples=4,
                    seat_dd_deals=600, seat_dd_tricks=7,
                    notes=("Hearts has no declaring side: the main figures come from greedy play-outs "
                           "(a per-seat double-dummy value is each seat's paranoid value, not one play; a "
                           "full 13-card paranoid solve takes minutes, so the double-dummy figures solve the "
                           "last tricks after a greedy opening, in the real-play section). "
                           "Payouts are penalty points: lower is better.",)),
-    "spades": Plan(dd_contracts=("spades",), play_contracts=("spades",), dd_deals=4, play_deals=6000,
-                   seat_deals=2000, variant_deals=2000, matches=40, variant_matches=10, pimc_rounds=6,
+    "spades": Plan(dd_contracts=("spades",), play_contracts=("spades",), dd_deals=400, play_deals=6000,
+                   seat_deals=2000, variant_deals=2000, matches=40, variant_matches=10, pimc_rounds=12,
                    pimc_samples=4, primary="greedy",
-                   notes=("A 13-card double-dummy solve takes seconds, so the main figures come from greedy "
-                          "play-outs and a small double-dummy sample measures how optimistic that is. Every "
+                   notes=("A 13-card double-dummy solve takes about a third of a second, so the main "
+                          "figures come from 6,000 greedy play-outs and a 400-deal double-dummy sample "
+                          "measures how optimistic double dummy is. Every "
                           "seat bids what the heuristic policy bids; 'made' is team 0 (seats 0 and 2) making "
                           "its combined bid, and the payout is team 0's score.",)),
     "ohhell": Plan(dd_contracts=(), play_contracts=("clubs", "notrump"), dd_deals=0, play_deals=6000,
-                   seat_deals=0, variant_deals=2000, matches=40, variant_matches=10, pimc_rounds=6,
-                   pimc_samples=4, seat_dd_deals=800, seat_dd_hand_size=5,
+                   seat_deals=0, variant_deals=2000, matches=40, variant_matches=10, pimc_rounds=12,
+                   pimc_samples=4, seat_dd_deals=400, seat_dd_hand_size=8,
                    notes=(_SUITS_SAME, "Oh Hell has no declaring side (every player bids for themselves, "
                           "here what the heuristic policy bids): the main figures come from greedy play-outs; "
-                          "double-dummy bid figures on short hands are in the real-play section.")),
+                          "double-dummy bid figures (8-card hands) are in the real-play section.")),
 }
 
 #: The name earlier code used for :data:`DEFAULT_PLANS`.

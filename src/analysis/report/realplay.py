@@ -150,8 +150,8 @@ def _ohhell_dd(d: GameData, sec: Section) -> None:
         vals.append(v)
     n = int(f["deal"].nunique())
     sec.paragraphs.append(
-        f"Double dummy on short hands: {n} deals of {hs} cards each (the game's own hand_size option; a paranoid "
-        f"solve of a {hs}-card hand takes milliseconds, of a 13-card one up to minutes). Seat 0 bids what the "
+        f"Double dummy: {n} deals of {hs} cards each (the game's hand_size option; a paranoid solve of a "
+        f"{hs}-card hand by the trick-count kernel takes milliseconds). Seat 0 bids what the "
         "heuristic policy bids. Double dummy, the bid is makeable when it lies between the fewest and the most "
         "tricks seat 0 can force alone against the other three (all cards seen) — a bound that is optimistic "
         "about seat 0 and pessimistic about opponents who in real play chase their own bids; the payout is the "
