@@ -137,6 +137,12 @@ cdef inline int in_side(ctx_t* c, int seat) noexcept nogil:
     return (c.side >> seat) & 1
 
 
+cdef inline int winner_seat(ctx_t* c) noexcept nogil:
+    """Seat of the card winning the trick on the table so far."""
+    cdef int w = c.s.k.leader + c.s.k.wpos
+    return w - c.n if w >= c.n else w
+
+
 cdef inline int tricks_left(ctx_t* c) noexcept nogil:
     return c.s.k.tleft
 
@@ -340,10 +346,7 @@ cdef inline void trick_bound(ctx_t* c, int* lo, int* hi, int t) noexcept nogil:
     cdef state_t* s = &c.s
     cdef const layout_t* L = c.L
     cdef int pos = s.k.wpos
-    cdef int wseat = s.k.leader + pos
-    if wseat >= c.n:
-        wseat -= c.n
-    cdef int wside = (c.side >> wseat) & 1
+    cdef int wside = (c.side >> winner_seat(c)) & 1
     cdef uint64_t beats = (L.trump_mask | L.suit_mask[s.k.led]) & ~((bit(s.k.tbits[pos]) << 1) - 1)
     cdef int i, seat = s.k.turn, tpts, tneg
     cdef uint64_t legal
@@ -383,7 +386,7 @@ cdef inline int apply_card(ctx_t* c, int b) noexcept nogil:
     cdef state_t* s = &c.s
     cdef const layout_t* L = c.L
     cdef int turn = s.k.turn
-    cdef int pos, w, tv = 0, pts, neg
+    cdef int w, tv = 0, pts, neg
     cdef uint64_t m = bit(b)
     s.hands[turn] &= ~m
     s.live &= ~m
@@ -405,10 +408,7 @@ cdef inline int apply_card(ctx_t* c, int b) noexcept nogil:
         s.k.wpos = s.k.tn - 1       # the highest eligible card so far (as trick_winner finds)
     if s.k.tn < c.n:
         return 0
-    pos = s.k.wpos
-    w = s.k.leader + pos
-    if w >= c.n:
-        w -= c.n
+    w = winner_seat(c)
     pts = s.k.tpts
     if in_side(c, w):
         if c.objective == OBJECTIVE_POINTS:
@@ -603,14 +603,17 @@ cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noex
     cdef state_t* s = &c.s
     cdef const layout_t* L = c.L
     cdef int scores[64]
-    cdef int n = 0, b, p, sc, i, j, tb, ts, pos, wseat, wbit = 0, partner_win = 0, last = 0
-    cdef int want_win = ((c.side >> turn) & 1) == ((c.maxmask >> turn) & 1)
+    cdef int n = 0, b, p, sc, i, j, tb, ts, wseat, wbit = 0, partner_win = 0, last = 0
+    cdef int want_win
     cdef uint64_t eligible = 0, live = 0, m = reps, team = 0
+    if not (reps & (reps - 1)):        # one card (or none): nothing to order
+        out[0] = lowest_bit(reps) if reps else -1
+        return 1 if reps else 0
+    want_win = ((c.side >> turn) & 1) == ((c.maxmask >> turn) & 1)
     if s.k.tn > 0:
         eligible = L.trump_mask | L.suit_mask[s.k.led]
-        pos = s.k.wpos
-        wbit = s.k.tbits[pos]
-        wseat = (s.k.leader + pos) % c.n
+        wbit = s.k.tbits[s.k.wpos]
+        wseat = winner_seat(c)
         partner_win = ((c.side >> wseat) & 1) == ((c.side >> turn) & 1)
         last = s.k.tn == c.n - 1
     else:
@@ -775,13 +778,8 @@ cdef int ab(ctx_t* c, int alpha, int beta) noexcept nogil:
     b0 = beta
     turn = s.k.turn
     maximise = (c.maxmask >> turn) & 1
-    moves = representatives(c, legal_moves(c.L, s.hands[turn], s.k.led, s.k.trick_index, s.k.played,
-                                           s.k.suits_led))
-    if moves & (moves - 1):
-        n_moves = order_moves(c, moves, turn, hint, order)
-    else:
-        n_moves = 1
-        order[0] = lowest_bit(moves)
+    moves = legal_moves(c.L, s.hands[turn], s.k.led, s.k.trick_index, s.k.played, s.k.suits_led)
+    n_moves = order_moves(c, representatives(c, moves), turn, hint, order)
     best = -INF if maximise else INF
     for i in range(n_moves):
         b = order[i]
