@@ -246,6 +246,47 @@ def test_search_enhancements_do_not_change_values(gid):
         _solve._set_search_options(tt=True, bounds=True)
 
 
+QUASI_CASES = [
+    # (game, contract, rules, tricks per hand): every point layout the quasi-symmetric
+    # matches apply to, with the rule flags that set single cards apart (Q♠ breaking
+    # hearts, the called ace's must-play, J♦ -10) and paranoid Hearts
+    ("goathead3", "hearts", {}, 6),
+    ("goathead3", "court", {}, 6),
+    ("goathead3", "leasters", {}, 6),
+    ("goathead4", "clubs", {}, 4),
+    ("sheepshead", "jd", {}, 6),
+    ("sheepshead", "called_ace_clubs", {}, 6),
+    ("hearts", "hearts", {}, 4),
+    ("hearts", "hearts", {"queen_breaks_hearts": True, "jack_of_diamonds": True}, 4),
+    ("gamut", "hearts", {}, 4),
+]
+
+
+@pytest.mark.parametrize("game,contract,rules,tricks", QUASI_CASES,
+                         ids=[f"{g}-{c}{'-opts' if r else ''}" for g, c, r, _ in QUASI_CASES])
+def test_quasi_symmetric_table_matches_do_not_change_values(game, contract, rules, tricks):
+    """Table entries of other cards (same relative ranks, bounds shifted by the point
+    differences) prune; values and optimal-line scalars must not move, and the deals
+    must need fewer nodes than with exact-card entries only (else the matches are off)."""
+    from trickcore import _solve
+
+    lay = get_game(game).layout(contract, **rules)
+    rng = np.random.default_rng(29)
+    n = 12 if lay.n_seats == 4 and tricks >= 6 else 20
+    deals = np.array([[h.mask for h in random_position(lay, rng, tricks)] for _ in range(n)], dtype=np.uint64)
+    lead = rng.integers(0, lay.n_seats, n)
+    dec = rng.integers(0, lay.n_seats, n)
+    try:
+        _solve._set_search_options(quasi=True)
+        quasi = solve_many(lay, None, deals, leader=lead, declarer=dec)
+        _solve._set_search_options(quasi=False)
+        exact = solve_many(lay, None, deals, leader=lead, declarer=dec)
+    finally:
+        _solve._set_search_options()
+    assert (quasi.value == exact.value).all(), (quasi.value, exact.value)
+    assert quasi.nodes.sum() < exact.nodes.sum()
+
+
 def test_solve_many_matches_solve():
     lay = get_game("goathead3").layout("spades")
     rng = np.random.default_rng(7)
