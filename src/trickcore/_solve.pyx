@@ -47,6 +47,39 @@ cnp.import_array()
 cdef extern from *:
     void __builtin_prefetch(const void*) nogil
 
+# Relative-rank keys move each hand's live cards to the top of their suit: one PEXT/PDEP
+# pair per hand where the CPU has fast BMI2 (checked at run time: the extension is built
+# for every x86-64; Zen 1 and 2 microcode PEXT, so they take the portable loop).
+cdef extern from *:
+    """
+    #include <stdint.h>
+    #if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
+    #include <immintrin.h>
+    __attribute__((target("bmi2")))
+    static void tc_rank_compress_bmi2(const uint64_t* hands, int n, uint64_t src, uint64_t dst,
+                                      uint64_t keep, uint64_t* out) {
+        for (int i = 0; i < n; i++)
+            out[i] = (hands[i] & keep) | _pdep_u64(_pext_u64(hands[i], src), dst);
+    }
+    static int tc_fast_bmi2(void) {
+        __builtin_cpu_init();
+        return __builtin_cpu_supports("bmi2") && !__builtin_cpu_is("znver1")
+               && !__builtin_cpu_is("znver2");
+    }
+    #else
+    static void tc_rank_compress_bmi2(const uint64_t* hands, int n, uint64_t src, uint64_t dst,
+                                      uint64_t keep, uint64_t* out) {
+        (void)hands; (void)n; (void)src; (void)dst; (void)keep; (void)out;
+    }
+    static int tc_fast_bmi2(void) { return 0; }
+    #endif
+    """
+    void tc_rank_compress_bmi2(const uint64_t* hands, int n, uint64_t src, uint64_t dst,
+                               uint64_t keep, uint64_t* out) nogil
+    int tc_fast_bmi2() nogil
+
+cdef int FAST_BMI2 = tc_fast_bmi2()
+
 cdef enum:
     INF = 30000
     MAX_KEY = 8          # key words: 8 seats x 64 bits at most
@@ -110,6 +143,8 @@ ctypedef struct ctx_t:
     uint64_t special        # cards a rule flag sets apart from the rest of their suit
     uint64_t twins          # cards with another card of their class in their suit
     int suit_top[8]         # highest layout bit of each effective suit
+    int8_t owner[64]        # seat holding each card at the start of the search
+    int bmi2                # make_key may use PEXT/PDEP (FAST_BMI2, test hook)
     uint64_t* tt
     uint64_t tt_mask        # number of buckets - 1
     int stride              # words per entry
@@ -127,17 +162,21 @@ ctypedef struct ctx_t:
 cdef int USE_TT = 1
 cdef int USE_QT = 1
 cdef int QUASI = 1
+cdef int USE_BMI2 = 1
 cdef int TT_MIN_TRICKS = 1
       # table from 2 tricks left up (measured: skipping 2 costs more)
 
 
-def _set_search_options(bint tt=True, bint bounds=True, bint quasi=True):
-    """Test hook: switch the transposition table, the quick-trick bounds and the table's
-    quasi-symmetric matches (entries of other cards, bounds shifted by points) on or off."""
-    global USE_TT, USE_QT, QUASI
+def _set_search_options(bint tt=True, bint bounds=True, bint quasi=True, bint bmi2=True):
+    """Test hook: switch the transposition table, the quick-trick bounds, the table's
+    quasi-symmetric matches (entries of other cards, bounds shifted by points) and the
+    BMI2 key packing on or off.  Returns whether this CPU takes the BMI2 path."""
+    global USE_TT, USE_QT, QUASI, USE_BMI2
     USE_TT = tt
     USE_QT = bounds
     QUASI = quasi
+    USE_BMI2 = bmi2
+    return bool(FAST_BMI2)
 
 
 # --------------------------------------------------------------------------------------
@@ -497,29 +536,56 @@ cdef inline int denorm_bit(ctx_t* c, int nb, uint64_t live) noexcept nogil:
 
 cdef inline uint64_t make_key(ctx_t* c, uint64_t* key) noexcept nogil:
     """Pack the position into ``key[0..K-1]``; returns the meta word.  Suits in
-    ``c.squeeze`` are stored by relative rank (positions differing only in which of their
-    cards are gone are the same position)."""
-    cdef int i, w, o, pos = 0, b
-    cdef uint64_t h, m
+    ``c.squeeze`` are stored by relative rank: their live cards are moved, in order, to
+    the top of the suit's bits, each in its holder's hand (a suit with no gap below its
+    top needs no move)."""
+    cdef int i, w, o, pos = 0, b, su, top
+    cdef uint64_t m, sm, run
+    cdef uint64_t nh[8]
     cdef state_t* s = &c.s
+    cdef const layout_t* L = c.L
     cdef uint64_t meta
     cdef uint64_t live = all_hands(c)
+    if not c.squeeze:
+        for i in range(c.n):
+            nh[i] = s.hands[i]
+    elif c.bmi2:
+        run = 0                         # where the live squeezed cards go
+        for su in range(L.n_suits):
+            sm = L.suit_mask[su] & c.squeeze
+            if live & sm:
+                top = c.suit_top[su]
+                run |= ((bit(top) << 1) - 1) & ~(bit(top + 1 - popcount(live & sm)) - 1)
+        tc_rank_compress_bmi2(s.hands, c.n, live & c.squeeze, run, ~c.squeeze, nh)
+    else:
+        for i in range(c.n):
+            nh[i] = s.hands[i] & ~c.squeeze
+        for su in range(L.n_suits):
+            sm = L.suit_mask[su]
+            m = live & sm
+            if not m or not (c.squeeze & sm):
+                continue
+            top = c.suit_top[su]
+            run = ((bit(top) << 1) - 1) & ~(bit(top + 1 - popcount(m)) - 1)
+            if m == run:
+                for i in range(c.n):
+                    nh[i] |= s.hands[i] & m
+                continue
+            pos = top
+            while m:
+                b = highest_bit(m)
+                m &= ~bit(b)
+                nh[c.owner[b]] |= bit(pos)
+                pos -= 1
     for i in range(c.K):
         key[i] = 0
+    pos = 0
     for i in range(c.n):
-        h = s.hands[i]
-        if c.squeeze:
-            m = h & c.squeeze
-            h &= ~c.squeeze
-            while m:
-                b = lowest_bit(m)
-                m &= m - 1
-                h |= bit(norm_bit(c, b, live))
         w = pos >> 6
         o = pos & 63
-        key[w] |= h << o
+        key[w] |= nh[i] << o
         if o and o + c.nc > 64:
-            key[w + 1] |= h >> (64 - o)
+            key[w + 1] |= nh[i] >> (64 - o)
         pos += c.nc
     meta = <uint64_t>s.k.leader | (<uint64_t>c.side << 4) | (<uint64_t>1 << 21)
     if s.k.played & c.L.breakers:
@@ -1045,6 +1111,7 @@ cdef void init_ctx(ctx_t* c, const layout_t* L, const int8_t* cls, uint64_t* tt,
     c.nodes = 0
     c.use_tt = USE_TT
     c.use_qt = USE_QT
+    c.bmi2 = FAST_BMI2 and USE_BMI2
     memset(c.hist, 0, sizeof(c.hist))
     cdef int su, b, b2, uniform, i
     cdef uint64_t fm
@@ -1100,8 +1167,13 @@ cdef void init_state(ctx_t* c, const uint64_t* hands, int leader, uint64_t playe
     cdef state_t* s = &c.s
     cdef int i
     cdef uint64_t live = 0
+    cdef uint64_t m
     memset(s, 0, sizeof(state_t))
     for i in range(c.n):
+        m = hands[i]
+        while m:
+            c.owner[lowest_bit(m)] = <int8_t>i
+            m &= m - 1
         s.hands[i] = hands[i]
         live |= hands[i]
         s.hpos[i] = card_points(c.L, hands[i]) - _neg_points(c.L, hands[i])
