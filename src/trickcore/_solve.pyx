@@ -163,8 +163,7 @@ cdef int USE_TT = 1
 cdef int USE_QT = 1
 cdef int QUASI = 1
 cdef int USE_BMI2 = 1
-cdef int TT_MIN_TRICKS = 1
-      # table from 2 tricks left up (measured: skipping 2 costs more)
+cdef int TT_MIN_TRICKS = 1      # table from 2 tricks left up (measured: skipping 2 costs more)
 
 
 def _set_search_options(bint tt=True, bint bounds=True, bint quasi=True, bint bmi2=True):
@@ -1127,7 +1126,7 @@ cdef void init_ctx(ctx_t* c, const layout_t* L, const int8_t* cls, uint64_t* tt,
         for b in range(c.suit_top[su] + 1):
             if (L.suit_mask[su] >> b) & 1 and cls[b] != cls[c.suit_top[su]]:
                 uniform = 0
-        if uniform:
+        if uniform and not L.has_trick_melds:   # trick melds tell the ranks apart
             c.squeeze |= L.suit_mask[su]
     # Quasi-symmetry (Kupferschmid and Helmert's Skat solver): with no rule flags to tell
     # cards apart, positions with the same holders of the k-th highest live card of each
