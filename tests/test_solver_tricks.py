@@ -266,3 +266,44 @@ def test_mid_trick_card_values_of_a_known_ending(tricks_kernel):
                         declarer=1, trick=["AH"], spade_leading="always")
     assert r.value == 2 and {str(c): v for c, v in r.card_values.items()} == {"2♠": 2, "3♠": 2}
     assert [str(c) for c in r.line][:1] in (["2♠"], ["3♠"])
+
+
+def _trump_swaps(layout, n, tricks, seed):
+    """Random deals, each followed by variants with a trump swapped between two seats of
+    different teams (every suit length stays): the same table keys, other trump holders."""
+    rng = np.random.default_rng(seed)
+    trumps = sum(1 << int(c) for c in layout.suits[-1])
+    out = []
+    for hands in _random_deals(layout, n, tricks, seed):
+        out.append(hands.copy())
+        for _ in range(3):
+            a, b = (int(x) for x in rng.choice(layout.n_seats, 2, replace=False))
+            ta, tb = int(hands[a]) & trumps, int(hands[b]) & trumps
+            if a % 2 == b % 2 or not ta or not tb:
+                continue
+            if rng.random() < 0.5:     # the seats' top trumps, or any of their trumps
+                ca, cb = 1 << (ta.bit_length() - 1), 1 << (tb.bit_length() - 1)
+            else:
+                ca = 1 << int(rng.choice([i for i in range(64) if ta >> i & 1]))
+                cb = 1 << int(rng.choice([i for i in range(64) if tb >> i & 1]))
+            hands = hands.copy()
+            hands[a] = np.uint64((int(hands[a]) & ~ca) | cb)
+            hands[b] = np.uint64((int(hands[b]) & ~cb) | ca)
+            out.append(hands)
+    return np.array(out, dtype=np.uint64)
+
+
+@pytest.mark.parametrize("tricks", [4, 6, 7])
+def test_sure_trump_tricks_record_the_trumps_they_count(tricks, monkeypatch):
+    """The sure-trump-trick bound relies on the holders of every trump down to the lowest
+    one it counts.  Deals that differ only in which team holds some trumps share one table
+    in a batch; had the bound recorded fewer of those cards (or none), an entry of one deal
+    would answer for the next with a wrong count (recording none of them failed all three
+    cases, recording only the top one failed the 6- and 7-trick cases)."""
+    layout = get_game("spades").layout("spades", spade_leading="always")
+    deals = _trump_swaps(layout, 300, tricks, seed=tricks + 10)
+    monkeypatch.setattr(solver, "KERNEL", "general")
+    ref = trickcore.solve_many(layout, None, deals, leader=0, declarer=1)
+    monkeypatch.setattr(solver, "KERNEL", "tricks")
+    mine = trickcore.solve_many(layout, None, deals, leader=0, declarer=1)
+    assert mine.value.tolist() == ref.value.tolist()
