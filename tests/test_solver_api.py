@@ -291,6 +291,23 @@ def test_quasi_symmetric_table_matches_do_not_change_values(game, contract, rule
     assert (portable.value == quasi.value).all() and (portable.nodes == quasi.nodes).all()
 
 
+def test_quasi_symmetric_match_respects_a_flagged_card():
+    """Deal B is deal A with the called ace A♣ swapped for the dead 10♣: the same holders
+    by relative rank and the same side, but in A the ace must be played when clubs are
+    first led.  Solved after A in one batch (one table), B must keep its own value: A's
+    entries may not stand for B's positions (the flagged card is not at the same place)."""
+    lay = get_game("sheepshead").layout("called_ace_clubs")
+    a = ["J♣ 8♠ 9♥", "A♣ 7♦ 9♣", "10♠ Q♠ A♥", "7♠ J♦ Q♥", "A♦ K♣ K♦"]
+    b = [h.replace("A♣", "10♣") for h in a]
+    masks = [[CardSet.parse(h).mask for h in hands] for hands in (a, b)]
+    side = (1 << 3) | (1 << 1)          # the declarer (seat 3) and the ace's holder (seat 1)
+    both = solve_many(lay, None, np.array(masks, dtype=np.uint64), leader=4, declarer=3, sides=side)
+    alone = solve(lay, None, b, leader=4, declarer=3, sides=side)
+    first = solve(lay, None, a, leader=4, declarer=3, sides=side)
+    assert (both.value[0], both.value[1]) == (first.value, alone.value)
+    assert first.value != alone.value    # the rule matters here, so a wrong match would show
+
+
 def test_solve_many_matches_solve():
     lay = get_game("goathead3").layout("spades")
     rng = np.random.default_rng(7)
