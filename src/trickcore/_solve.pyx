@@ -631,9 +631,7 @@ cdef inline void point_shift(ctx_t* c, uint64_t stored, uint64_t live, int* dneg
     between the sum of the negative and the sum of the positive differences."""
     cdef const layout_t* L = c.L
     cdef uint64_t diff = stored ^ live, ms, ml
-    cdef int su, d, bs, bl
-    dneg[0] = 0
-    dpos[0] = 0
+    cdef int su, d, bs, bl, neg = 0, pos = 0
     for su in range(L.n_suits):
         if not (diff & L.suit_mask[su]):
             continue
@@ -643,12 +641,12 @@ cdef inline void point_shift(ctx_t* c, uint64_t stored, uint64_t live, int* dneg
             bs = highest_bit(ms)
             bl = highest_bit(ml)
             d = L.points[bl] - L.points[bs]
-            if d < 0:
-                dneg[0] += d
-            else:
-                dpos[0] += d
+            neg += d & (d >> 31)            # min(d, 0) and max(d, 0) without a branch
+            pos += d & ~(d >> 31)
             ms &= ~bit(bs)
             ml &= ~bit(bl)
+    dneg[0] = neg
+    dpos[0] = pos
 
 
 cdef inline int same_key(ctx_t* c, const uint64_t* e, const uint64_t* key, uint64_t meta) noexcept nogil:
