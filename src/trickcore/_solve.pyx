@@ -18,8 +18,8 @@ Technique (after DDS and the open Skat/Schafkopf solvers):
   bounds the value, shifted by the point differences of the cards that stand for each
   other (``point_shift``).  Cards a rule flag sets apart within their suit must stand at
   the same relative rank in both (``special_match``); Clover's trick melds depend on the
-  ranks themselves, so Clover keys by exact cards.  This matches 3-4x more positions at
-  2-3 tricks left and halves to thirds the nodes of the point games;
+  ranks themselves, so Clover keys by exact cards.  At 2-3 tricks left 3-4x fewer keys
+  are distinct than with exact cards, and the point games need 1.5-3x fewer nodes;
 * one card searched per run of equivalent cards: cards of one holder, adjacent among the
   live cards (hands and table) of their effective suit, with the same points and rule flags;
 * move ordering (the table's best move first, then winners / point smears / cheap
