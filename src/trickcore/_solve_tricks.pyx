@@ -34,7 +34,11 @@ Technique (after Bo Haglund's DDS):
   trumps but the ``j`` highest, less ``j`` (DDS's "later tricks" in a general form: a
   trick holding a trump is won by a trump, the seat's trumps fall in different tricks and
   each higher trump beats at most one of them).  Unlike the leader's quick tricks this also
-  bounds the side that is not on lead: K-Q over the declarer's ace is a sure trick;
+  bounds the side that is not on lead: K-Q over the declarer's ace is a sure trick.  The
+  leader's side-suit quick tricks and a teammate's sure trump tricks add up (cashing side
+  suits leaves every trump in place when the opponents holding trumps follow suit and the
+  teammate has other cards to discard).  In a probe the bounds that cannot decide it are
+  skipped (a seat with fewer trumps than the tricks needed);
 * one card searched per run of equivalent cards (same holder, adjacent among the live
   cards of the suit, same rule flags); when the searched card matters to a result, the
   whole run does (the equivalence must hold wherever the entry is reused);
@@ -239,6 +243,12 @@ cdef inline int tricks_left(ctx_t* c) noexcept nogil:
     return (popcnt(all_hands(c)) + c.s.tn) // c.n
 
 
+cdef inline int seat_len(ctx_t* c, int seat, int su) noexcept nogil:
+    """Cards of suit ``su`` in ``seat``'s hand (kept in the state's length words)."""
+    cdef int pos = 4 * (seat * c.nsu + su)
+    return <int>((c.s.lens[pos >> 6] >> (pos & 63)) & 15)
+
+
 cdef inline uint64_t top_cards(uint64_t m, int k) noexcept nogil:
     """The ``k`` highest bits of ``m``."""
     cdef uint64_t out = 0
@@ -254,9 +264,12 @@ cdef inline uint64_t top_cards(uint64_t m, int k) noexcept nogil:
 # --------------------------------------------------------------------------------------
 # bounds (each with the cards it relies on, for the winning ranks)
 
-cdef inline void value_bounds(ctx_t* c, int* lo, int* hi, uint64_t* rlo, uint64_t* rhi) noexcept nogil:
+cdef inline void value_bounds(ctx_t* c, int* lo, int* hi, uint64_t* rlo, uint64_t* rhi,
+                              int beta) noexcept nogil:
     """Smallest and largest value the remaining play can still give the side; ``rlo`` /
-    ``rhi``: the cards whose holders each bound relies on (besides lengths)."""
+    ``rhi``: the cards whose holders each bound relies on (besides lengths).  With
+    ``beta >= 0`` only the bounds that could still decide the probe ``>= beta`` are
+    worked out (a seat's sure trump tricks are not counted when it has too few trumps)."""
     cdef int t = tricks_left(c)
     rlo[0] = 0
     rhi[0] = 0
@@ -268,8 +281,8 @@ cdef inline void value_bounds(ctx_t* c, int* lo, int* hi, uint64_t* rlo, uint64_
     if c.s.tn > 0:
         trick_bound(c, lo, hi, rlo, rhi, t)
     elif t >= 2 and USE_QT and c.objective != OBJECTIVE_NIL:
-        quick_tricks(c, lo, hi, rlo, rhi, t)
-        top_trumps(c, lo, hi, rlo, rhi, t)
+        quick_tricks(c, lo, hi, rlo, rhi, t, beta)
+        top_trumps(c, lo, hi, rlo, rhi, t, beta)
 
 
 cdef inline void sure_tricks(ctx_t* c, int seat, int k, uint64_t cards, int t, int* lo, int* hi,
@@ -285,55 +298,78 @@ cdef inline void sure_tricks(ctx_t* c, int seat, int k, uint64_t cards, int t, i
         rhi[0] = cards
 
 
-cdef inline void top_trumps(ctx_t* c, int* lo, int* hi, uint64_t* rlo, uint64_t* rhi, int t) noexcept nogil:
-    """Sure trump tricks.  A trick holding a trump is won by a trump at least as high, so
-    when a seat's ``m`` highest trumps are each above all of the other team's trumps but
-    its ``j`` highest, that seat's team wins at least ``m - j`` tricks whatever anyone
-    plays: the seat's cards fall in ``m`` different tricks and the ``j`` higher trumps can
-    beat at most ``j`` of them.  Relies on the holders of the trumps down to the lowest
-    counted one (the lengths are in the key)."""
+cdef inline int seat_trump_tricks(uint64_t hh, uint64_t opp, uint64_t* cards) noexcept nogil:
+    """Sure trump tricks of a seat holding trumps ``hh`` against the other team's ``opp``.
+    A trick holding a trump is won by a trump at least as high, so when the seat's ``m``
+    highest trumps are each above all of ``opp`` but its ``j`` highest, the seat's team wins
+    at least ``m - j`` tricks whatever anyone plays: the seat's cards fall in ``m``
+    different tricks and the ``j`` higher trumps beat at most ``j`` of them.  ``cards``:
+    the ``m`` trumps (the bound relies on the holders of the trumps down to the lowest)."""
+    cdef uint64_t o = opp, cnt_cards
+    cdef int j = 0, val, best = 0, thr
+    cards[0] = 0
+    if not hh:
+        return 0
+    while True:
+        if o:
+            thr = highest_bit(o)
+            cnt_cards = hh & above(thr)
+        else:
+            cnt_cards = hh
+        val = popcnt(cnt_cards) - j
+        if val > best:
+            best = val
+            cards[0] = cnt_cards
+        if not o or cnt_cards == hh:
+            return best
+        o &= ~bit(thr)
+        j += 1
+
+
+cdef inline uint64_t side_trumps(ctx_t* c) noexcept nogil:
+    """The live trumps of the declarer's side."""
+    cdef uint64_t side_t = 0
+    cdef int seat
+    for seat in range(c.n):
+        if in_side(c, seat):
+            side_t |= c.s.hands[seat]
+    return side_t & c.L.trump_mask
+
+
+cdef inline int needed(ctx_t* c, int seat, int t, int beta) noexcept nogil:
+    """Sure tricks of ``seat``'s team that would decide the probe ``>= beta`` (0: any
+    count may, without a probe)."""
+    if beta < 0:
+        return 0
+    return beta if in_side(c, seat) else t - beta + 1
+
+
+cdef inline void top_trumps(ctx_t* c, int* lo, int* hi, uint64_t* rlo, uint64_t* rhi, int t,
+                            int beta) noexcept nogil:
+    """Sure trump tricks of every seat (see ``seat_trump_tricks``): a bound for either
+    team, whoever leads."""
     cdef state_t* s = &c.s
     cdef const layout_t* L = c.L
-    cdef uint64_t live, opp, hh, o, cnt_cards, best_cards, side_t
-    cdef int seat, j, val, best, thr
+    cdef uint64_t live, opp, hh, cards, side_t
+    cdef int seat, best
     if not L.trump_mask:
         return
     live = all_hands(c) & L.trump_mask
     if not live:
         return
-    side_t = 0
-    for seat in range(c.n):
-        if in_side(c, seat):
-            side_t |= s.hands[seat]
-    side_t &= live
+    side_t = side_trumps(c)
     for seat in range(c.n):
         hh = s.hands[seat] & live
-        if not hh:
+        if not hh or popcnt(hh) < needed(c, seat, t, beta):
             continue
         opp = (live & ~side_t) if in_side(c, seat) else side_t
-        best = 0
-        best_cards = 0
-        j = 0
-        o = opp
-        while True:
-            if o:
-                thr = highest_bit(o)
-                cnt_cards = hh & above(thr)
-            else:
-                cnt_cards = hh
-            val = popcnt(cnt_cards) - j
-            if val > best:
-                best = val
-                best_cards = cnt_cards
-            if not o or cnt_cards == hh:
-                break
-            o &= ~bit(thr)
-            j += 1
+        best = seat_trump_tricks(hh, opp, &cards)
         if best > 0:
-            sure_tricks(c, seat, best, best_cards, t, lo, hi, rlo, rhi)
+            sure_tricks(c, seat, best, cards, t, lo, hi, rlo, rhi)
 
 
-cdef inline void quick_tricks(ctx_t* c, int* lo, int* hi, uint64_t* rlo, uint64_t* rhi, int t) noexcept nogil:
+cdef inline void quick_tricks(ctx_t* c, int* lo, int* hi, uint64_t* rlo, uint64_t* rhi, int t,
+                              int beta) noexcept nogil:
     """At a trick boundary: the tricks the leader can cash from the top, suit after suit.
 
     The leader's cards above every other live card of a suit win when led unless a seat
@@ -343,18 +379,30 @@ cdef inline void quick_tricks(ctx_t* c, int* lo, int* hi, uint64_t* rlo, uint64_
     with a forced first lead or a live must-play card are skipped."""
     cdef state_t* s = &c.s
     cdef const layout_t* L = c.L
-    cdef int leader = s.leader, su, k, o, qt = 0, len_o, p, best_p = 0
+    cdef int leader = s.leader, su, k, o, qt = 0, len_o, p, best_p = 0, i
     cdef int lside = in_side(c, leader)
     cdef uint64_t lh = s.hands[leader], live = all_hands(c), sm, mine, others, run, used = 0
-    cdef uint64_t used_p = 0, opp
-    cdef int broken
+    cdef uint64_t used_p = 0, opp = 0
+    cdef int broken, n_ruff = 0, n_oruff = 0, qn = 0, best_pn = 0, need
+    cdef uint64_t used_n = 0, used_pn = 0, live_t, side_t, tcards
+    cdef int ruffers[8]         # other seats holding a trump (all, then the opponents)
+    cdef int oruffers[8]
     if s.trick_index == 0 and L.first_lead_bit >= 0:
         return
     if L.must_play_bit >= 0 and (live >> L.must_play_bit) & 1:
         return
-    if in_side(c, leader) != ((c.maxmask >> leader) & 1):
+    if lside != ((c.maxmask >> leader) & 1):
         return          # the leader's team does not want tricks for itself
     broken = (s.played & L.breakers) != 0 or s.trick_index >= L.unlock_trick
+    for o in range(c.n):
+        if in_side(c, o) != lside:
+            opp |= s.hands[o]
+        if o != leader and (s.hands[o] & L.trump_mask):
+            ruffers[n_ruff] = o
+            n_ruff += 1
+            if in_side(c, o) != lside:
+                oruffers[n_oruff] = o
+                n_oruff += 1
     for su in range(c.nsu):
         sm = L.suit_mask[su]
         mine = lh & sm
@@ -367,44 +415,61 @@ cdef inline void quick_tricks(ctx_t* c, int* lo, int* hi, uint64_t* rlo, uint64_
         if not run:
             continue
         k = popcnt(run)
-        if L.trump_mask and sm != L.trump_mask:
-            for o in range(c.n):
-                if o != leader and (s.hands[o] & L.trump_mask):
-                    len_o = popcnt(s.hands[o] & sm)
-                    if len_o < k:
-                        k = len_o
+        if sm != L.trump_mask:
+            for i in range(n_ruff):
+                len_o = seat_len(c, ruffers[i], su)
+                if len_o < k:
+                    k = len_o
         if k > 0:
             qt += k
             used |= top_cards(run, k)
+            if sm != L.trump_mask:
+                qn += k
+                used_n |= top_cards(run, k)
     # or: lead a small card to a partner's winners, which the partner then cashes
     for su in range(c.nsu):
         sm = L.suit_mask[su]
         if not (lh & sm) or ((sm & L.lead_restricted) and not broken):
             continue
-        others = live & sm
-        p = c.owner[highest_bit(others)]
+        p = c.owner[highest_bit(live & sm)]
         if p == leader or in_side(c, p) != lside:
             continue
-        opp = 0
-        for o in range(c.n):
-            if in_side(c, o) != lside:
-                opp |= s.hands[o]
         run = s.hands[p] & sm
         if opp & sm:
             run &= above(highest_bit(opp & sm))
         k = popcnt(run)
-        if L.trump_mask and sm != L.trump_mask:
-            for o in range(c.n):
-                if in_side(c, o) != lside and (s.hands[o] & L.trump_mask):
-                    len_o = popcnt(s.hands[o] & sm)
-                    if len_o < k:
-                        k = len_o
+        if sm != L.trump_mask:
+            for i in range(n_oruff):
+                len_o = seat_len(c, oruffers[i], su)
+                if len_o < k:
+                    k = len_o
         if k > best_p:
             best_p = k
             used_p = top_cards(run, k)
+        if sm != L.trump_mask and k > best_pn:
+            best_pn = k
+            used_pn = top_cards(run, k)
     if best_p > qt:
         qt = best_p
         used = used_p
+    # the side-suit tricks leave every trump in place (the opponents who hold trumps follow
+    # suit; a teammate with enough other cards to play need not ruff), so the sure trump
+    # tricks of a seat of the team still come on top of them
+    live_t = live & L.trump_mask
+    need = needed(c, leader, t, beta)
+    if live_t and (beta < 0 or qt < need) and not (s.trick_index == 0 and L.first_trick_forbidden):
+        if best_pn > qn:
+            qn = best_pn
+            used_n = used_pn
+        side_t = side_trumps(c)
+        opp = (live_t & ~side_t) if lside else side_t
+        for o in range(c.n):
+            if (in_side(c, o) == lside and (s.hands[o] & live_t) and qn + popcnt(s.hands[o] & live_t) >= need
+                    and popcnt(s.hands[o] & ~L.trump_mask) >= qn):
+                k = seat_trump_tricks(s.hands[o] & live_t, opp, &tcards)
+                if qn + k > qt:
+                    qt = qn + k
+                    used = used_n | tcards
     if qt:
         sure_tricks(c, leader, qt, used, t, lo, hi, rlo, rhi)
 
@@ -531,6 +596,11 @@ cdef inline uint64_t kmask(int k) noexcept nogil:
     return ~(<uint64_t>0) if k >= 16 else (((<uint64_t>1) << (4 * k)) - 1)
 
 
+cdef uint64_t KMASK[17]         # kmask(k) for k = 0..16
+for _k in range(17):
+    KMASK[_k] = kmask(_k)
+
+
 cdef inline uint64_t sub_key(ctx_t* c, pkey_t* k, int level) noexcept nogil:
     """Entries whose every live suit needs the holders of its top ``level`` cards to agree
     are listed apart, under those holders: lists stay short, a probe looks at each level."""
@@ -576,11 +646,9 @@ cdef inline head_t* find_head(ctx_t* c, pkey_t* k, uint64_t tag, uint64_t sub) n
 
 
 cdef inline int matches(ctx_t* c, entry_t* e, pkey_t* k) noexcept nogil:
-    cdef int su
-    for su in range(c.nsu):
-        if (e.own[su] ^ k.own[su]) & kmask(e.k[su]):
-            return 0
-    return 1
+    # all MAXS suits at once, without branches (unused suits have k = 0 and own = 0)
+    return (((e.own[0] ^ k.own[0]) & KMASK[e.k[0]]) | ((e.own[1] ^ k.own[1]) & KMASK[e.k[1]])
+            | ((e.own[2] ^ k.own[2]) & KMASK[e.k[2]]) | ((e.own[3] ^ k.own[3]) & KMASK[e.k[3]])) == 0
 
 
 cdef inline uint64_t entry_cards(ctx_t* c, entry_t* e) noexcept nogil:
@@ -977,7 +1045,7 @@ cdef int ab(ctx_t* c, int beta, uint64_t* rel) noexcept nogil:
         C_BND += 1
     else:
         C_MID += 1
-    value_bounds(c, &lo, &hi, &rlo, &rhi)
+    value_bounds(c, &lo, &hi, &rlo, &rhi, beta)
     if hi < beta:
         rel[0] = rhi
         if at_boundary:
@@ -1050,12 +1118,12 @@ cdef int mtd_after(ctx_t* c, int b, int guess) noexcept nogil:
     if b >= 0:
         saved = c.s
         tv = apply_card(c, b)
-        value_bounds(c, &lo, &hi, &r1, &r2)
+        value_bounds(c, &lo, &hi, &r1, &r2, -1)
         c.s = saved
         lower = tv + lo
         upper = tv + hi
     else:
-        value_bounds(c, &lo, &hi, &r1, &r2)
+        value_bounds(c, &lo, &hi, &r1, &r2, -1)
         lower = lo
         upper = hi
     g = guess
