@@ -23,8 +23,9 @@ Technique (after Bo Haglund's DDS):
   plus the suit lengths of every hand, the leader and the live rule state.  One entry so
   matches every position that agrees on those cards, whoever holds the small cards.  The
   table hashes the exact part (lengths, leader, rule state) to a *head* listing its
-  entries; entries that pin the top one or two cards of every suit are listed under those
-  holders too (three short lists per probe instead of one long one).  The holders' sequence
+  entries; entries that pin the top card of every suit are listed under those holders too
+  (two short lists per probe instead of one long one; a third level, by the top two cards,
+  cost 1% more instructions and nodes on full deals).  The holders' sequence
   and the lengths are updated card by card, so a probe does not rebuild them.  Entries
   hold for any deal of the layout: ``solve_batch`` shares one table across its deals, but
   empties it before a deal once it is half full: a full table is cleared whole, and a
@@ -170,10 +171,10 @@ cdef int OPPABOVE = 0
 cdef int RELCO = -1
 cdef int HINT_ALL = 1
 cdef int LIST_CAP = 1 << 30
-cdef int LEVELS = 3             # entry lists per head: by the holders of the top 0, 1, 2 cards
+cdef int LEVELS = 2             # entry lists per head: by the holders of the top 0, 1 cards
 cdef int KILLER = 0
 cdef int SUITW = 0
-cdef int DISC = 1
+cdef int DISC = 3
 cdef int HIST = 1
 cdef int64_t C_BND = 0, C_BCUT = 0, C_TTCUT = 0, C_MID = 0, C_MIDCUT = 0
 
@@ -182,7 +183,7 @@ def _counters():
     return dict(boundary=C_BND, bound_cuts=C_BCUT, tt_cuts=C_TTCUT, mid=C_MID, mid_cuts=C_MIDCUT)
 
 
-def _tune(int killer=0, int suitw=0, int disc=1, int hist=1, int levels=3, int cap=1 << 30, int mode=1, int hint_all=1, int leadw=3, int oppabove=0, int relco=-1):
+def _tune(int killer=0, int suitw=0, int disc=3, int hist=1, int levels=2, int cap=1 << 30, int mode=1, int hint_all=1, int leadw=3, int oppabove=0, int relco=-1):
     global RELCO, OPPABOVE, LEADW, HINT_ALL, MTD_MODE, KILLER, SUITW, DISC, HIST, LEVELS, LIST_CAP, C_BND, C_BCUT, C_TTCUT, C_MID, C_MIDCUT
     C_BND = C_BCUT = C_TTCUT = C_MID = C_MIDCUT = 0
     HIST = hist
