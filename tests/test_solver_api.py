@@ -259,6 +259,8 @@ QUASI_CASES = [
     ("hearts", "hearts", {}, 4),
     ("hearts", "hearts", {"queen_breaks_hearts": True, "jack_of_diamonds": True}, 4),
     ("gamut", "hearts", {}, 4),
+    ("clover", "hearts", {}, 4),
+    ("clover", "notrump", {}, 4),
 ]
 
 

@@ -17,9 +17,8 @@ Technique (after DDS and the open Skat/Schafkopf solvers):
   are the same game move for move but for card points, so an entry of other cards still
   bounds the value, shifted by the point differences of the cards that stand for each
   other (``point_shift``).  Cards a rule flag sets apart within their suit must stand at
-  the same relative rank in both (``special_match``); Clover's trick melds depend on the
-  ranks themselves, so Clover keys by exact cards.  At 2-3 tricks left 3-4x fewer keys
-  are distinct than with exact cards, and the point games need 1.5-3x fewer nodes;
+  the same relative rank in both (``special_match``).  At 2-3 tricks left 3-4x fewer keys
+  are distinct than with exact cards, and the point games need 1.5-4x fewer nodes;
 * one card searched per run of equivalent cards: cards of one holder, adjacent among the
   live cards (hands and table) of their effective suit, with the same points and rule flags;
 * move ordering (the table's best move first, then winners / point smears / cheap
@@ -1124,7 +1123,7 @@ cdef void init_ctx(ctx_t* c, const layout_t* L, const int8_t* cls, uint64_t* tt,
         for b in range(c.suit_top[su] + 1):
             if (L.suit_mask[su] >> b) & 1 and cls[b] != cls[c.suit_top[su]]:
                 uniform = 0
-        if uniform and not L.has_trick_melds:   # trick melds tell the ranks apart
+        if uniform:
             c.squeeze |= L.suit_mask[su]
     # Quasi-symmetry (Kupferschmid and Helmert's Skat solver): with no rule flags to tell
     # cards apart, positions with the same holders of the k-th highest live card of each
@@ -1132,8 +1131,9 @@ cdef void init_ctx(ctx_t* c, const layout_t* L, const int8_t* cls, uint64_t* tt,
     # point differences (see point_shift).
     # Rule flags shared by a whole suit (Hearts' restricted lead) keep the trees alike;
     # a flag on some cards of a suit only (Q♠ breaking hearts, the called ace) must sit
-    # at the same relative rank in both positions (special_match).  Trick melds depend on
-    # the ranks themselves: no quasi-symmetry for Clover.
+    # at the same relative rank in both positions (special_match).  Clover's trick melds
+    # are not part of the value (they are collected along the optimal line followed at
+    # the end), so they do not stand in the way.
     c.special = 0
     cdef uint64_t flags[3]
     flags[0] = L.lead_restricted
@@ -1148,7 +1148,7 @@ cdef void init_ctx(ctx_t* c, const layout_t* L, const int8_t* cls, uint64_t* tt,
         c.special |= bit(L.first_lead_bit)
     if L.must_play_bit >= 0:
         c.special |= bit(L.must_play_bit)
-    c.quasi = c.objective == OBJECTIVE_POINTS and QUASI and not L.has_trick_melds
+    c.quasi = c.objective == OBJECTIVE_POINTS and QUASI
     if c.quasi:
         c.squeeze = L.deck_mask
     set_side(c, side, goal_max)
