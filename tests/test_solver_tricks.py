@@ -296,10 +296,12 @@ def _trump_swaps(layout, n, tricks, seed):
 @pytest.mark.parametrize("tricks", [4, 6, 7])
 def test_sure_trump_tricks_record_the_trumps_they_count(tricks, monkeypatch):
     """The sure-trump-trick bound relies on the holders of every trump down to the lowest
-    one it counts.  Deals that differ only in which team holds some trumps share one table
-    in a batch; had the bound recorded fewer of those cards (or none), an entry of one deal
-    would answer for the next with a wrong count (recording none of them failed all three
-    cases, recording only the top one failed the 6- and 7-trick cases)."""
+    one it counts, the guarded-king bound on the holders of the two best trumps.  Deals
+    that differ only in which team holds some trumps share one table in a batch; had a
+    bound recorded fewer of those cards (or none), an entry of one deal would answer for
+    the next with a wrong count (recording none of them failed all three cases, only the
+    top one of the counted trumps the 6- and 7-trick cases; no cards for the guarded king
+    failed the 7-trick case)."""
     layout = get_game("spades").layout("spades", spade_leading="always")
     deals = _trump_swaps(layout, 300, tricks, seed=tricks + 10)
     monkeypatch.setattr(solver, "KERNEL", "general")
