@@ -85,13 +85,14 @@ cdef extern from *:
 cdef enum:
     INF = 30000
     MAXS = 4             # effective suits at most
+    LENW = 2             # words of 4-bit suit lengths: 8 seats x MAXS suits at most
 
 
 ctypedef struct state_t:
     uint64_t hands[8]
     uint64_t live           # union of the hands
     uint64_t own[MAXS]      # holders of the cards in hands per suit, top first, 4 bits each
-    uint64_t lens[4]        # suit length of every seat, 4 bits per (seat, suit)
+    uint64_t lens[LENW]     # suit length of every seat, 4 bits per (seat, suit)
     uint64_t table          # cards on the table (current trick)
     uint64_t played         # cards played this round, current trick included
     int8_t tbits[8]         # table cards in play order
@@ -108,7 +109,7 @@ ctypedef struct state_t:
 
 # The key of a position at a trick boundary (computed once per probe).
 ctypedef struct pkey_t:
-    uint64_t lens[4]        # suit length of every seat: 4 bits per (seat, suit)
+    uint64_t lens[LENW]     # suit length of every seat: 4 bits per (seat, suit)
     uint64_t own[MAXS]      # holders of the live cards of each suit, top card first, 4 bits each
     uint64_t meta           # leader | side | rule state
     uint64_t absmask        # live cards of suits whose cards are not interchangeable by rank
@@ -120,7 +121,7 @@ ctypedef struct pkey_t:
 # the bounds) allocated from a pool.  When the pool or the heads fill up, all is cleared.
 ctypedef struct head_t:
     uint64_t tag            # hash | 1 (0: empty slot)
-    uint64_t lens[4]
+    uint64_t lens[LENW]
     uint64_t meta
     uint64_t absmask
     uint64_t sub            # level and holders of the top cards of each suit (see sub_key)
@@ -609,7 +610,7 @@ cdef inline void make_key(ctx_t* c, pkey_t* k) noexcept nogil:
     cdef const layout_t* L = c.L
     cdef uint64_t live = all_hands(c), h
     cdef int i, su, broken
-    for i in range(4):
+    for i in range(LENW):
         k.lens[i] = s.lens[i]
     for su in range(MAXS):
         k.own[su] = s.own[su]
@@ -810,7 +811,7 @@ cdef void tt_store(ctx_t* c, pkey_t* k, uint64_t rel, int lower, int upper, int 
     if hd.tag == 0:
         hd.tag = tag
         hd.sub = sub
-        for i in range(4):
+        for i in range(LENW):
             hd.lens[i] = k.lens[i]
         hd.meta = k.meta
         hd.absmask = k.absmask
@@ -897,7 +898,7 @@ cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noex
     cdef int want_win = my_team == ((c.maxmask >> turn) & 1)
     cdef uint64_t live = all_hands(c), m = reps, sm, opp_hands = 0, eligible = 0, rest_opp = 0
     cdef uint64_t opp_ruff_suits = 0, partner_ruff_suits = 0, hb
-    cdef int sw, rel, beats, sure, partner_safe = 0, killer = c.killer[popcnt(live)]
+    cdef int sw, rel, beats, sure, partner_safe = 0, killer = c.killer[popcnt(live)] if KILLER else -1
     for o in range(c.n):
         if o == turn:
             continue
@@ -939,7 +940,7 @@ cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noex
         rel = b - c.suit_low[su]            # rank within the suit (bigger = higher)
         if b == hint:
             sc = 1 << 20
-        elif b == killer and KILLER:
+        elif b == killer:
             sc = 1 << 19
         elif s.tn == 0:
             top = highest_bit((live | s.table) & sm)
@@ -1063,7 +1064,7 @@ cdef int ab(ctx_t* c, int beta, uint64_t* rel) noexcept nogil:
     gets the live cards whose holders the answer relies on."""
     cdef state_t* s = &c.s
     cdef int lo, hi, turn, n_moves, i, b, v, best, best_card = -1, hint = -1, tleft = 0
-    cdef int maximise, depth, cut
+    cdef int maximise, cut
     cdef uint64_t rlo, rhi, crel, acc = 0
     cdef pkey_t key
     cdef entry_t* e
@@ -1110,7 +1111,6 @@ cdef int ab(ctx_t* c, int beta, uint64_t* rel) noexcept nogil:
             return e.lo if e.lo >= beta else e.hi
     turn = c.seat_at[s.leader + s.tn]
     maximise = (c.maxmask >> turn) & 1
-    depth = popcnt(all_hands(c))
     n_moves = order_moves(c, representatives(c, legal_moves(c.L, s.hands[turn], s.led, s.trick_index,
                                                             s.played, s.suits_led)),
                           turn, hint, order)
@@ -1126,7 +1126,8 @@ cdef int ab(ctx_t* c, int beta, uint64_t* rel) noexcept nogil:
                 acc = crel
                 if i > 0:
                     c.hist[turn][b] += 1
-                c.killer[depth] = <int8_t>b
+                if KILLER:
+                    c.killer[popcnt(all_hands(c))] = <int8_t>b
                 break
         else:
             if v < best:
@@ -1136,7 +1137,8 @@ cdef int ab(ctx_t* c, int beta, uint64_t* rel) noexcept nogil:
                 acc = crel
                 if i > 0:
                     c.hist[turn][b] += 1
-                c.killer[depth] = <int8_t>b
+                if KILLER:
+                    c.killer[popcnt(all_hands(c))] = <int8_t>b
                 break
         acc |= crel
     rel[0] = acc
@@ -1295,7 +1297,7 @@ cdef void init_key_words(ctx_t* c) noexcept nogil:
     cdef const layout_t* L = c.L
     cdef uint64_t m, own
     cdef int i, su, pos, j, b
-    for i in range(4):
+    for i in range(LENW):
         s.lens[i] = 0
     pos = 0
     for i in range(c.n):
