@@ -31,8 +31,9 @@ Technique (after Bo Haglund's DDS):
   empties it before a deal once it is half full: a full table is cleared whole, and a
   clear in the middle of a hard deal throws away that deal's own work (on full bridge
   deals this alone saved 8% of the nodes);
-* quick tricks (the leader's cashable top cards, capped by the lengths of the seats that
-  could ruff, or a small card led to the partner's winners), sure trump tricks and decided
+* quick tricks (the leader's cashable top cards, and the long cards once these have drawn
+  the other seats' cards, capped by the lengths of the seats that could ruff, or a small
+  card led to the partner's winners), sure trump tricks and decided
   tricks mid-trick cut the search, and contribute the cards they rely on to the winning
   ranks.  Sure trump tricks count, for each seat, its trumps above all of the other team's
   trumps but the ``j`` highest, less ``j`` (DDS's "later tricks" in a general form: a
@@ -416,8 +417,9 @@ cdef inline void quick_tricks(ctx_t* c, int* lo, int* hi, uint64_t* rlo, uint64_
     """At a trick boundary: the tricks the leader can cash from the top, suit after suit.
 
     The leader's cards above every other live card of a suit win when led unless a seat
-    void in it ruffs, so their count is capped by the suit length of every other seat that
-    holds a trump; cashing a suit never touches another suit of a seat that holds trumps (it
+    void in it ruffs, and when no other seat holds more cards of the suit than they are,
+    so do all of the leader's cards of the suit (DDS's long tricks); the count is capped by
+    the suit length of every other seat that holds a trump; cashing a suit never touches another suit of a seat that holds trumps (it
     follows), so the counts add up.  A restricted suit counts only once broken; positions
     with a forced first lead or a live must-play card are skipped."""
     cdef state_t* s = &c.s
@@ -458,6 +460,13 @@ cdef inline void quick_tricks(ctx_t* c, int* lo, int* hi, uint64_t* rlo, uint64_
         if not run:
             continue
         k = popcnt(run)
+        if run != mine:
+            # once the top cards have drawn every other seat's cards, the rest win too
+            for o in range(c.n):
+                if o != leader and seat_len(c, o, su) > k:
+                    break
+            else:
+                k = popcnt(mine)
         if sm != L.trump_mask:
             for i in range(n_ruff):
                 len_o = seat_len(c, ruffers[i], su)
