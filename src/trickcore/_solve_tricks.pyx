@@ -290,9 +290,12 @@ cdef inline void value_bounds(ctx_t* c, int* lo, int* hi, uint64_t* rlo, uint64_
         return
     hi[0] = 1 if c.objective == OBJECTIVE_NIL else t
     if c.s.tn > 0:
-        trick_bound(c, lo, hi, rlo, rhi, t)
+        if beta <= 1 or beta >= t:      # (beta < 0 included) else one trick cannot decide
+            trick_bound(c, lo, hi, rlo, rhi, t)
     elif t >= 2 and USE_QT and c.objective != OBJECTIVE_NIL:
         quick_tricks(c, lo, hi, rlo, rhi, t, beta)
+        if beta >= 0 and (lo[0] >= beta or hi[0] < beta):
+            return          # decided: the trump count would not change the cut
         top_trumps(c, lo, hi, rlo, rhi, t, beta)
 
 
