@@ -431,7 +431,8 @@ cdef inline void quick_tricks(ctx_t* c, int* lo, int* hi, uint64_t* rlo, uint64_
     cdef int lside = in_side(c, leader)
     cdef uint64_t lh = s.hands[leader], live = all_hands(c), sm, mine, others, run, used = 0
     cdef uint64_t used_p = 0, opp = 0
-    cdef int broken, n_ruff = 0, n_oruff = 0, qn = 0, best_pn = 0, need
+    cdef int broken, n_ruff = 0, n_oruff = 0, qn = 0, best_pn = 0, need, k_run
+    cdef uint64_t tc
     cdef uint64_t used_n = 0, used_pn = 0, live_t, side_t, tcards
     cdef int ruffers[8]         # other seats holding a trump (all, then the opponents)
     cdef int oruffers[8]
@@ -462,7 +463,7 @@ cdef inline void quick_tricks(ctx_t* c, int* lo, int* hi, uint64_t* rlo, uint64_
         run = mine & above(highest_bit(others)) if others else mine
         if not run:
             continue
-        k = popcnt(run)
+        k = k_run = popcnt(run)
         if run != mine:
             # once the top cards have drawn every other seat's cards, the rest win too
             for o in range(c.n):
@@ -476,11 +477,12 @@ cdef inline void quick_tricks(ctx_t* c, int* lo, int* hi, uint64_t* rlo, uint64_
                 if len_o < k:
                     k = len_o
         if k > 0:
+            tc = run if k >= k_run else top_cards(run, k)
             qt += k
-            used |= top_cards(run, k)
+            used |= tc
             if sm != L.trump_mask:
                 qn += k
-                used_n |= top_cards(run, k)
+                used_n |= tc
     # or: lead a small card to a partner's winners, which the partner then cashes
     for su in range(c.nsu):
         sm = L.suit_mask[su]
@@ -492,18 +494,20 @@ cdef inline void quick_tricks(ctx_t* c, int* lo, int* hi, uint64_t* rlo, uint64_
         run = s.hands[p] & sm
         if opp & sm:
             run &= above(highest_bit(opp & sm))
-        k = popcnt(run)
+        k = k_run = popcnt(run)
         if sm != L.trump_mask:
             for i in range(n_oruff):
                 len_o = seat_len(c, oruffers[i], su)
                 if len_o < k:
                     k = len_o
-        if k > best_p:
-            best_p = k
-            used_p = top_cards(run, k)
-        if sm != L.trump_mask and k > best_pn:
-            best_pn = k
-            used_pn = top_cards(run, k)
+        if k > best_p or (sm != L.trump_mask and k > best_pn):
+            tc = run if k >= k_run else top_cards(run, k)
+            if k > best_p:
+                best_p = k
+                used_p = tc
+            if sm != L.trump_mask and k > best_pn:
+                best_pn = k
+                used_pn = tc
     if best_p > qt:
         qt = best_p
         used = used_p
