@@ -320,11 +320,11 @@ cdef inline int seat_trump_tricks(uint64_t hh, uint64_t opp, uint64_t* cards) no
     different tricks and the ``j`` higher trumps beat at most ``j`` of them.  ``cards``:
     the ``m`` trumps (the bound relies on the holders of the trumps down to the lowest)."""
     cdef uint64_t o = opp, cnt_cards
-    cdef int j = 0, val, best = 0, thr
+    cdef int j = 0, val, best = 0, thr, pc = popcnt(hh)
     cards[0] = 0
     if not hh:
         return 0
-    while True:
+    while pc - j > best:        # else no later j can do better
         if o:
             thr = highest_bit(o)
             cnt_cards = hh & above(thr)
@@ -338,6 +338,7 @@ cdef inline int seat_trump_tricks(uint64_t hh, uint64_t opp, uint64_t* cards) no
             return best
         o &= ~bit(thr)
         j += 1
+    return best
 
 
 cdef inline uint64_t side_trumps(ctx_t* c) noexcept nogil:
