@@ -73,7 +73,7 @@ All masks are layout bits (see ``_layout.pxd``).  Everything below the ``def`` f
 import numpy as np
 cimport numpy as cnp
 from libc.stdint cimport uint64_t, int64_t, uint32_t, int32_t, int16_t, int8_t, uint8_t, uint16_t
-from libc.string cimport memset
+from libc.string cimport memset, memcpy
 
 from trickcore._layout cimport (layout_t, CoreLayout, legal_moves, lowest_bit, highest_bit,
                                 OBJECTIVE_TRICKS, OBJECTIVE_NIL)
@@ -1057,21 +1057,48 @@ cdef int play_search(ctx_t* c, int b, int beta, uint64_t* rel) noexcept nogil:
     ``beta``); ``rel``: the cards the result relies on.  When ``b`` itself matters, so do
     the holders of the cards it stands for (the run below it): the equivalence that let
     the search skip them must hold wherever the result is reused."""
+    cdef state_t* s = &c.s
     cdef uint64_t run = run_below(c, b)
-    cdef state_t saved = c.s
-    cdef int complete = c.s.tn == c.n - 1
-    cdef int tv = apply_card(c, b)
-    cdef int v
+    # what apply_card changes, put back afterwards (cheaper than copying the whole state).
+    # The search below leaves the state as apply_card left it, except the table cards
+    # (the next tricks' cards overwrite them), which are restored whole.
+    cdef int su = c.L.suit_of_bit[b], turn = c.seat_at[s.leader + s.tn]
+    cdef int lw = (4 * (turn * c.nsu + su)) >> 6
+    cdef uint64_t o_own = s.own[su], o_lens = s.lens[lw], o_live = s.live, o_hand = s.hands[turn]
+    cdef uint64_t o_table = s.table, o_played = s.played
+    cdef int8_t o_tbits[8]
+    cdef int o_tn = s.tn, o_led = s.led, o_wpos = s.wpos, o_leader = s.leader
+    cdef int o_suits_led = s.suits_led, o_trick_index = s.trick_index, o_done = s.done
+    cdef int o_last_winner = s.last_winner, o_rank_win = s.rank_win
+    cdef int complete = s.tn == c.n - 1
+    cdef int tv, v
+    memcpy(o_tbits, s.tbits, sizeof(o_tbits))
+    tv = apply_card(c, b)
     rel[0] = 0
-    if c.s.done:
+    if s.done:
         v = tv
     else:
         v = tv + ab(c, beta - tv, rel)
-    if complete and c.s.rank_win >= 0:
-        rel[0] |= bit(c.s.rank_win)
+    if complete and s.rank_win >= 0:
+        rel[0] |= bit(s.rank_win)
     if (rel[0] >> b) & 1:
         rel[0] |= run
-    c.s = saved
+    s.own[su] = o_own
+    s.lens[lw] = o_lens
+    s.live = o_live
+    s.hands[turn] = o_hand
+    s.table = o_table
+    s.played = o_played
+    memcpy(s.tbits, o_tbits, sizeof(o_tbits))
+    s.tn = o_tn
+    s.led = o_led
+    s.wpos = o_wpos
+    s.leader = o_leader
+    s.suits_led = o_suits_led
+    s.trick_index = o_trick_index
+    s.done = o_done
+    s.last_winner = o_last_winner
+    s.rank_win = o_rank_win
     return v
 
 
