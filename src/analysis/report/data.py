@@ -67,10 +67,10 @@ _SUITS_SAME = ("The four suit contracts are the same game up to renaming the sui
 # DEFAULT DEAL COUNTS: every default size of ``trickcore report`` is in this one table.
 #
 # Budget: the default report must finish in at most 10 minutes on a 2-core machine.
-# Measured: these counts take 3 min 40 s (6 min 22 s of CPU) on a quiet 2-core machine
-# (2026-11-22; Clover's page 64 s, Sheepshead's 41 s, Spades' 35 s, the others 10-20 s).
-# The index page's table gives the seconds per game and each page's provenance line its
-# largest steps (Clover's solves lead).  Double-dummy counts (``dd_deals``,
+# Measured: these counts take 2 min 14 s (3 min 43 s of CPU) on a quiet 2-core machine
+# (2026-11-22, session 3; Spades' page 26 s, Sheepshead's 24 s, Clover's 19 s, the others
+# 10-17 s).  The index page's table gives the seconds per game and each page's provenance
+# line its largest steps.  Double-dummy counts (``dd_deals``,
 # ``seat_deals``, ``variant_deals``, ``seat_dd_deals``, ``balance_deals`` of the solved
 # games) are the ones to raise as the solver gets faster; play-outs and matches cost little.
 # Per-deal costs measured on the loaded development machine (one core): Hearts' last 7
