@@ -309,3 +309,29 @@ def test_sure_trump_tricks_record_the_trumps_they_count(tricks, monkeypatch):
     monkeypatch.setattr(solver, "KERNEL", "tricks")
     mine = trickcore.solve_many(layout, None, deals, leader=0, declarer=1)
     assert mine.value.tolist() == ref.value.tolist()
+
+
+def test_partner_entry_when_the_leader_keeps_only_trumps(monkeypatch):
+    """Quick tricks through the partner's entry: the leader leads its only card of a suit
+    to the partner's top cards and holds nothing but trumps after it, so it must ruff the
+    partner's next winner and takes the lead back (the partner's later winners may be
+    stranded).  Positions built for that corner, trick kernel against the general one."""
+    layout = get_game("spades").layout("spades", spade_leading="always")
+    rng = random.Random(3)
+    deals = []
+    for _ in range(150):
+        k = rng.choice([3, 4])
+        cards = list(layout.deck)
+        rng.shuffle(cards)
+        spades = [c for c in cards if Card(c).suit == 3]
+        hearts = sorted((c for c in cards if Card(c).suit == 2), key=lambda c: -Card(c).rank)
+        lead, partner = [hearts[-1]] + spades[:k - 1], hearts[:k]
+        rest = [c for c in cards if c not in lead and c not in partner]
+        hands = [lead, rest[:k], partner, rest[k:2 * k]]
+        deals.append([sum(1 << int(c) for c in h) for h in hands])
+    deals = np.array(deals, dtype=np.uint64)
+    monkeypatch.setattr(solver, "KERNEL", "general")
+    ref = trickcore.solve_many(layout, None, deals, leader=0, declarer=0)
+    monkeypatch.setattr(solver, "KERNEL", "tricks")
+    mine = trickcore.solve_many(layout, None, deals, leader=0, declarer=0)
+    assert mine.value.tolist() == ref.value.tolist()
