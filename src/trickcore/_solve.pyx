@@ -138,7 +138,6 @@ ctypedef struct ctx_t:
     int all_seats
     const int8_t* cls       # equivalence class per layout bit
     uint64_t squeeze        # suits keyed by relative rank (see make_key)
-    int quasi               # 1: every suit keyed by relative rank, bounds shifted by points
     uint64_t special        # cards a rule flag sets apart from the rest of their suit
     uint64_t twins          # cards with another card of their class in their suit
     int suit_top[8]         # highest layout bit of each effective suit
@@ -532,6 +531,11 @@ cdef inline int denorm_bit(ctx_t* c, int nb, uint64_t live) noexcept nogil:
     return highest_bit(m) if m else -1
 
 
+cdef inline uint64_t top_run(int top, int k) noexcept nogil:
+    """The ``k`` bits ending at bit ``top`` (where a suit's ``k`` live cards go)."""
+    return ((bit(top) << 1) - 1) & ~(bit(top + 1 - k) - 1)
+
+
 cdef inline uint64_t make_key(ctx_t* c, uint64_t* key) noexcept nogil:
     """Pack the position into ``key[0..K-1]``; returns the meta word.  Suits in
     ``c.squeeze`` are stored by relative rank: their live cards are moved, in order, to
@@ -552,8 +556,7 @@ cdef inline uint64_t make_key(ctx_t* c, uint64_t* key) noexcept nogil:
         for su in range(L.n_suits):
             sm = L.suit_mask[su] & c.squeeze
             if live & sm:
-                top = c.suit_top[su]
-                run |= ((bit(top) << 1) - 1) & ~(bit(top + 1 - popcount(live & sm)) - 1)
+                run |= top_run(c.suit_top[su], popcount(live & sm))
         tc_rank_compress_bmi2(s.hands, c.n, live & c.squeeze, run, ~c.squeeze, nh)
     else:
         for i in range(c.n):
@@ -564,7 +567,7 @@ cdef inline uint64_t make_key(ctx_t* c, uint64_t* key) noexcept nogil:
             if not m or not (c.squeeze & sm):
                 continue
             top = c.suit_top[su]
-            run = ((bit(top) << 1) - 1) & ~(bit(top + 1 - popcount(m)) - 1)
+            run = top_run(top, popcount(m))
             if m == run:
                 for i in range(c.n):
                     nh[i] |= s.hands[i] & m
@@ -648,6 +651,19 @@ cdef inline void point_shift(ctx_t* c, uint64_t stored, uint64_t live, int* dneg
     dpos[0] = pos
 
 
+cdef inline int entry_shift(ctx_t* c, const uint64_t* e, uint64_t live, int* dneg, int* dpos) noexcept nogil:
+    """For an entry with this position's key: 0 if it cannot stand for the position (a
+    flagged card elsewhere, :func:`special_match`), else 1 with its point shift."""
+    if e[c.K + 2] == live:
+        dneg[0] = 0
+        dpos[0] = 0
+        return 1
+    if c.special and not special_match(c, e[c.K + 2], live):
+        return 0
+    point_shift(c, e[c.K + 2], live, dneg, dpos)
+    return 1
+
+
 cdef inline int same_key(ctx_t* c, const uint64_t* e, const uint64_t* key, uint64_t meta) noexcept nogil:
     cdef int i
     if e[c.K] != meta:
@@ -669,18 +685,10 @@ cdef inline int tt_lookup(ctx_t* c, uint64_t* key, uint64_t meta, uint64_t h, ui
     cdef uint64_t p
     hint[0] = -1
     for way in range(TT_WAYS):
-        if same_key(c, e, key, meta):
+        if same_key(c, e, key, meta) and entry_shift(c, e, live, &dneg, &dpos):
             p = e[c.K + 1]
             elo = <int16_t>(p & 0xFFFF)
             ehi = <int16_t>((p >> 16) & 0xFFFF)
-            if e[c.K + 2] == live:
-                dneg = 0
-                dpos = 0
-            elif c.special and not special_match(c, e[c.K + 2], live):
-                e += c.stride
-                continue
-            else:
-                point_shift(c, e[c.K + 2], live, &dneg, &dpos)
             if elo > -INF:
                 elo += dneg
             if ehi < INF:
@@ -710,15 +718,10 @@ cdef inline void tt_store(ctx_t* c, uint64_t* key, uint64_t meta, uint64_t h, ui
     cdef int way, i, old_lo, old_hi, score, vscore = 1 << 30, dneg, dpos
     cdef uint64_t p
     for way in range(TT_WAYS):
-        if same_key(c, cand, key, meta):
-            if cand[c.K + 2] == live:
-                e = cand
-                break
-            if not c.special or special_match(c, cand[c.K + 2], live):
-                point_shift(c, cand[c.K + 2], live, &dneg, &dpos)
-                if dneg == 0 and dpos == 0:
-                    e = cand
-                    break
+        if (same_key(c, cand, key, meta) and entry_shift(c, cand, live, &dneg, &dpos)
+                and dneg == 0 and dpos == 0):
+            e = cand
+            break
         cand += c.stride
     if e != NULL:
         p = e[c.K + 1]
@@ -1125,10 +1128,8 @@ cdef void init_ctx(ctx_t* c, const layout_t* L, const int8_t* cls, uint64_t* tt,
                 uniform = 0
         if uniform:
             c.squeeze |= L.suit_mask[su]
-    # Quasi-symmetry (Kupferschmid and Helmert's Skat solver): with no rule flags to tell
-    # cards apart, positions with the same holders of the k-th highest live card of each
-    # suit are the same game up to card points; a stored bound then holds shifted by the
-    # point differences (see point_shift).
+    # Quasi-symmetry (point objective): every suit is keyed by relative rank, and a stored
+    # bound of other cards holds shifted by the point differences (see point_shift).
     # Rule flags shared by a whole suit (Hearts' restricted lead) keep the trees alike;
     # a flag on some cards of a suit only (Q♠ breaking hearts, the called ace) must sit
     # at the same relative rank in both positions (special_match).  Clover's trick melds
@@ -1148,8 +1149,7 @@ cdef void init_ctx(ctx_t* c, const layout_t* L, const int8_t* cls, uint64_t* tt,
         c.special |= bit(L.first_lead_bit)
     if L.must_play_bit >= 0:
         c.special |= bit(L.must_play_bit)
-    c.quasi = c.objective == OBJECTIVE_POINTS and QUASI
-    if c.quasi:
+    if c.objective == OBJECTIVE_POINTS and QUASI:
         c.squeeze = L.deck_mask
     set_side(c, side, goal_max)
 
