@@ -19,13 +19,20 @@ declaring side use the paranoid reduction: the declarer seat alone against all o
 The search is exact: null-window alpha-beta probes bisecting the value range, a
 transposition table at trick boundaries holding value bounds, one card per run of
 equivalent cards, move ordering and sure-trick bounds.  Two compiled kernels implement it
-(:data:`KERNEL` chooses): ``trickcore._solve`` for every layout, its table keyed by the
-exact hands (by relative rank in suits whose cards differ only in rank), and
-``trickcore._solve_tricks`` for trick-count layouts (objective ``tricks`` or ``nil``),
-after DDS: relative ranks and "winning ranks" in the table, so that one entry serves every
-position agreeing on the cards that mattered.  ``nodes`` counts the positions
-visited; ``benches/bench_solver_speed.py`` prints time and nodes per deal for each game.
-Cards of a run of equivalent cards share one value in ``card_values``.
+(:data:`KERNEL` chooses):
+
+* ``trickcore._solve`` for every layout.  For the point games its table is keyed by
+  relative rank, and an entry proved with other cards still bounds the value, shifted by
+  the point differences of the cards that stand for each other (quasi-symmetry); for the
+  other objectives it is keyed by the exact hands (by relative rank in suits whose cards
+  differ only in rank).
+* ``trickcore._solve_tricks`` for trick-count layouts (objective ``tricks`` or ``nil``),
+  after DDS: relative ranks and "winning ranks" in the table, so that one entry serves
+  every position agreeing on the cards that mattered.
+
+``nodes`` counts the positions visited; ``benches/bench_solver_speed.py`` prints time and
+nodes per deal for each game.  Cards of a run of equivalent cards share one value in
+``card_values``.
 
 Examples
 --------
