@@ -6,15 +6,18 @@ Measures, in one run:
    no engine, no scoring, no pandas) — what the engine cannot beat;
 2. ``analysis.simulate_summary`` with ``n_jobs=1`` and ``n_jobs=2``: deals per second,
    the engine's overhead over the reference, the parallel speed-up, and the extrapolated
-   time of 1,000,000 deals;
+   time of 1,000,000 deals;  for each ``--policy``: ``dd`` (exact double-dummy values)
+   and ``dd_payout`` (solved only as far as the payouts need: the same payouts, value
+   bands instead of exact points), and the ratio between them;
 3. peak memory of streaming runs of growing size (each in a fresh process, n_jobs=2):
    the high-water RSS of the parent plus every worker process (``VmHWM``), which must stay
    flat as the number of deals grows — so a 10,000,000-deal run needs what these need.
 
 Usage::
 
-    python benches/bench_engine.py --quick     # about a minute
+    python benches/bench_engine.py --quick     # about two minutes
     python benches/bench_engine.py             # a few minutes
+    python benches/bench_engine.py --policy dd_payout
 """
 
 from __future__ import annotations
@@ -40,26 +43,37 @@ def _contracts():
     return bid_contracts(GAME)
 
 
-def reference_solver(n: int, seed: int) -> float:
-    """Seconds for solve_many on n deals x every bid contract, one core, no engine."""
-    from trickcore.deals import random_deals
+def reference_solver(n: int, seed: int, policy: str) -> float:
+    """Seconds for solve_many on n deals x every bid contract, one core, no engine
+    (``dd_payout``: with the scorer's cuts, computed before the clock starts)."""
+    import numpy as np
+    import pandas as pd
 
-    try:
-        from trickcore import solve_many
-    except ImportError:
-        from trickcore.solver import solve_many
+    from trickcore import get_game
+    from trickcore.deals import random_deals
+    from trickcore.scoring import payout_cuts
+    from trickcore.solver import solve_many
+
     deals = random_deals(GAME, n, seed=seed)
+    cuts = {}
+    for c in _contracts():
+        layout = get_game(GAME).layout(c)
+        if policy == "dd_payout" and layout.objective == "points":
+            table = layout.point_table().astype(np.int64)
+            kitty = sum(((deals[:, 3] >> np.uint64(k)) & np.uint64(1)).astype(np.int64) * table[k]
+                        for k in np.flatnonzero(table))
+            cuts[c] = payout_cuts(GAME, pd.DataFrame({"contract": c, "kitty_points": kitty, "exchanged": False}))
     t, cpu = time.perf_counter(), time.process_time()
     for c in _contracts():
-        solve_many(GAME, c, deals[:, :3], leader=0, declarer=0)
+        solve_many(GAME, c, deals[:, :3], leader=0, declarer=0, cuts=cuts.get(c))
     return time.perf_counter() - t, time.process_time() - cpu
 
 
-def engine_run(n: int, n_jobs: int, chunk_size: int, seed: int) -> float:
+def engine_run(n: int, n_jobs: int, chunk_size: int, seed: int, policy: str = "dd") -> float:
     from analysis import simulate_summary
 
     t, cpu = time.perf_counter(), time.process_time()
-    s = simulate_summary(GAME, n, seed=seed, n_jobs=n_jobs, chunk_size=chunk_size, progress=False)
+    s = simulate_summary(GAME, n, seed=seed, n_jobs=n_jobs, chunk_size=chunk_size, progress=False, policy=policy)
     dt = time.perf_counter() - t
     assert (s["n"] == n).all()
     return dt, time.process_time() - cpu
@@ -82,7 +96,7 @@ def _hwm_kb(pid: int) -> int:
     return 0
 
 
-def memory_child(n: int, chunk_size: int, n_jobs: int) -> None:
+def memory_child(n: int, chunk_size: int, n_jobs: int, policy: str) -> None:
     """Run in a fresh process: stream n deals, print the peak RSS of parent + workers (MB)."""
     from analysis import simulate_summary
 
@@ -97,7 +111,8 @@ def memory_child(n: int, chunk_size: int, n_jobs: int) -> None:
                 pass
 
     t = time.perf_counter()
-    simulate_summary(GAME, n, seed=1, n_jobs=n_jobs, chunk_size=chunk_size, progress=False, on_chunk=sample)
+    simulate_summary(GAME, n, seed=1, n_jobs=n_jobs, chunk_size=chunk_size, progress=False, on_chunk=sample,
+                     policy=policy)
     dt = time.perf_counter() - t
     sample(None, None)
     parent = _hwm_kb(pid)
@@ -105,8 +120,8 @@ def memory_child(n: int, chunk_size: int, n_jobs: int) -> None:
                       "n_workers": len(workers), "seconds": dt}))
 
 
-def memory(n: int, chunk_size: int, n_jobs: int) -> dict:
-    out = subprocess.run([sys.executable, __file__, "--memory-child", str(n), str(chunk_size), str(n_jobs)],
+def memory(n: int, chunk_size: int, n_jobs: int, policy: str) -> dict:
+    out = subprocess.run([sys.executable, __file__, "--memory-child", str(n), str(chunk_size), str(n_jobs), policy],
                          capture_output=True, text=True, check=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
 
@@ -116,25 +131,35 @@ def main() -> None:
     ap.add_argument("--quick", action="store_true", help="small sizes (about a minute)")
     ap.add_argument("--deals", type=int, help="deals for the throughput runs")
     ap.add_argument("--mem-chunk", type=int, help="chunk size of the memory runs (default 8192; 2048 with --quick)")
-    ap.add_argument("--memory-child", nargs=3, type=int, help=argparse.SUPPRESS)
+    ap.add_argument("--policy", choices=("dd", "dd_payout", "both"), default="both",
+                    help="exact double-dummy values, payout-only solving, or both (default)")
+    ap.add_argument("--memory-child", nargs=4, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.memory_child:
-        memory_child(*args.memory_child)
+        n_mem, chunk_mem, jobs_mem, policy_mem = args.memory_child
+        memory_child(int(n_mem), int(chunk_mem), int(jobs_mem), policy_mem)
         return
     n = args.deals or (1_000 if args.quick else 8_000)
     chunk = max(n // 8, 64)
+    policies = ("dd", "dd_payout") if args.policy == "both" else (args.policy,)
     print(f"# Engine: {GAME}, {len(_contracts())} bid contracts per deal, {os.cpu_count()} cores")
     engine_run(min(n, 256), 2, 128, seed=1)   # warm up: start the worker pool once
-    ref, ref_cpu = reference_solver(n, seed=11)
-    t1, t1_cpu = engine_run(n, 1, chunk, seed=11)
-    t2, _ = engine_run(n, 2, chunk, seed=11)
-    print(f"reference solve_many alone, 1 core : {n} deals in {ref:7.2f} s = {n / ref:8.0f} deals/s "
-          f"(CPU {ref_cpu:.2f} s)")
-    print(f"simulate_summary n_jobs=1          : {n} deals in {t1:7.2f} s = {n / t1:8.0f} deals/s "
-          f"(CPU {t1_cpu:.2f} s; engine overhead x{t1_cpu / ref_cpu:.2f} in CPU over the reference)")
-    print(f"simulate_summary n_jobs=2          : {n} deals in {t2:7.2f} s = {n / t2:8.0f} deals/s "
-          f"(speed-up x{t1 / t2:.2f} over n_jobs=1)")
-    print(f"1,000,000 deals at the n_jobs=2 rate: {1e6 / (n / t2):7.0f} s (extrapolated; goal 60 s)")
+    rate = {}
+    for policy in policies:
+        ref, ref_cpu = reference_solver(n, seed=11, policy=policy)
+        t1, t1_cpu = engine_run(n, 1, chunk, seed=11, policy=policy)
+        t2, _ = engine_run(n, 2, chunk, seed=11, policy=policy)
+        rate[policy] = n / t2
+        print(f"## policy {policy}")
+        print(f"reference solve_many alone, 1 core : {n} deals in {ref:7.2f} s = {n / ref:8.0f} deals/s "
+              f"(CPU {ref_cpu:.2f} s)")
+        print(f"simulate_summary n_jobs=1          : {n} deals in {t1:7.2f} s = {n / t1:8.0f} deals/s "
+              f"(CPU {t1_cpu:.2f} s; engine overhead x{t1_cpu / ref_cpu:.2f} in CPU over the reference)")
+        print(f"simulate_summary n_jobs=2          : {n} deals in {t2:7.2f} s = {n / t2:8.0f} deals/s "
+              f"(speed-up x{t1 / t2:.2f} over n_jobs=1)")
+        print(f"1,000,000 deals at the n_jobs=2 rate: {1e6 / (n / t2):7.0f} s (extrapolated; goal 60 s)")
+    if len(rate) == 2:
+        print(f"dd_payout over dd, n_jobs=2: x{rate['dd_payout'] / rate['dd']:.2f} (same payouts and make rates)")
     if not args.quick:
         from analysis import contract_odds
 
@@ -145,9 +170,9 @@ def main() -> None:
               f"= {o.n.iloc[0] / dt:.0f} layouts/s (n_jobs=2; method {o.attrs['method']})")
     mem_chunk = args.mem_chunk or (2_048 if args.quick else 8_192)
     sizes = [2 * mem_chunk, 4 * mem_chunk]
-    rows = [memory(m, mem_chunk, 2) for m in sizes]
+    rows = [memory(m, mem_chunk, 2, policies[0]) for m in sizes]
     for r in rows:
-        print(f"peak RSS, {r['n']:>7} deals, chunk {mem_chunk}, n_jobs=2: parent {r['parent_mb']:6.0f} MB + "
+        print(f"peak RSS ({policies[0]}), {r['n']:>7} deals, chunk {mem_chunk}, n_jobs=2: parent {r['parent_mb']:6.0f} MB + "
               f"{r['n_workers']} child processes {r['workers_mb']:6.0f} MB = {r['parent_mb'] + r['workers_mb']:6.0f} MB "
               f"({r['seconds']:.0f} s)")
     growth = (rows[-1]["parent_mb"] + rows[-1]["workers_mb"]) - (rows[0]["parent_mb"] + rows[0]["workers_mb"])

@@ -117,3 +117,12 @@ def test_simulate_writes_a_dataset_and_resumes(tmp_path, capsys):
     assert [f.stat().st_mtime_ns for f in sorted(out.glob("*.parquet"))] == mtimes
     assert main(["simulate", "goathead3", "-n", "50", "--out", str(out), "--seed", "7", "--jobs", "1"]) == 2
     assert "trickcore: error:" in capsys.readouterr().err
+    # payout-only solving: a dataset of its own, with value bands; a game without cuts is refused
+    fast = tmp_path / "fast"
+    assert main(["simulate", "goathead3", "-n", "30", "--out", str(fast), "--jobs", "1", "--policy", "dd_payout"]) == 0
+    rows = pd.concat(pd.read_parquet(f) for f in sorted(fast.glob("*.parquet")))
+    assert len(rows) == 30 * 6 and (rows.policy == "dd_payout").all()
+    assert (rows.side_points_lo <= rows.side_points_hi).where(rows.contract != "nil", True).all()
+    capsys.readouterr()
+    assert main(["simulate", "sheepshead", "-n", "5", "--out", str(tmp_path / "s"), "--policy", "dd_payout"]) == 2
+    assert "dd_payout" in capsys.readouterr().err

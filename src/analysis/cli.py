@@ -5,7 +5,7 @@
     trickcore report [GAME ...] [--deals N] [--out reports/]
     trickcore solve GAME CONTRACT --hands "..." [--leader N] [--declarer N] [--json]
     trickcore odds GAME "HAND" [--seat N] [--rule NAME=VALUE ...]
-    trickcore simulate GAME -n N --out DIR
+    trickcore simulate GAME -n N --out DIR [--policy dd|dd_payout|greedy|random]
 
 Every sub-command has ``--help``.  Bad arguments (and any ``ValueError`` the library raises
 on bad input) print a one-line ``trickcore: error: ...`` and exit with code 2.
@@ -124,6 +124,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     analysis.simulate(
         args.game, args.n, seed=args.seed, rules=rules, n_jobs=args.jobs, store=args.out,
         backend=args.backend, return_frame=False,  # stream chunks to the store, keep nothing
+        policy=args.policy,
     )
     print(f"wrote {args.n} deals of {args.game} to {args.out}")
     return 0
@@ -195,6 +196,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--rule", action="append", metavar="NAME=VALUE")
     p.add_argument("--jobs", type=int, default=-1)
     p.add_argument("--backend", default="loky", help='"loky", "dask" or a Dask scheduler address')
+    p.add_argument("--policy", default="dd",
+                   help='"dd" (exact double dummy, default), "dd_payout" (double dummy only as far as the '
+                        'payouts need: same payouts, value bands; Goathead), "greedy" or "random"')
     p.set_defaults(func=_cmd_simulate)
     return parser
 

@@ -17,6 +17,12 @@ Conventions (what a simulated round *is*)
 * ``policy="dd"`` (default) is the double-dummy value of the declarer's side (every
   player sees every card and plays perfectly); ``"greedy"`` and ``"random"`` are
   :func:`trickcore.playouts.playout` policies, i.e. realistic-to-naive play.
+* ``policy="dd_payout"`` is double dummy solved only as far as the payout needs
+  (Goathead: whether the declarer's count reaches 31, 61 and 90, or every point): payouts,
+  ``made`` and ``stake`` equal ``"dd"``'s on every deal, for a fraction of the search.
+  The value is then a band, ``side_points_lo`` .. ``side_points_hi``, and
+  ``side_points`` / ``declarer_points`` are missing (``NaN``); contracts that count
+  tricks (nil) are solved exactly as under ``"dd"``.
 * Games and contracts without a declaring side (Hearts, Gamut Hearts and Clubs, Oh Hell,
   leasters) and the trick-bid games (Spades, Gamut Spades, Oh Hell) are analysed for one
   seat at a time (``seats``, default the ``declarer`` seat), double dummy as
@@ -91,7 +97,9 @@ __all__ = [
 
 #: How the cards are played: double dummy, a playout policy of :mod:`trickcore.playouts`,
 #: or ``"paranoid"``: double dummy of one seat against all others (:mod:`analysis.paranoid`).
-POLICIES = ("dd", "greedy", "random", "paranoid")
+POLICIES = ("dd", "dd_payout", "greedy", "random", "paranoid")
+#: Policies solved double dummy by :func:`trickcore.solve_many`.
+DD_POLICIES = ("dd", "dd_payout")
 
 #: Contracts nobody bids (played when everybody passes), scored per seat.
 NO_DECLARER_CONTRACTS = frozenset({"leasters", "leaster"})
@@ -161,20 +169,19 @@ def _layout_rules(game: str, rules: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _play(game: str, contract: str, deals: np.ndarray, rules: Mapping[str, Any], declarer: int,
-          leader: int, policy: str, seed: Any) -> dict[str, np.ndarray]:
-    """Side-level play results of ``contract`` on ``deals`` for one declarer."""
+          leader: int, policy: str, seed: Any, cuts: np.ndarray | None = None) -> dict[str, np.ndarray]:
+    """Side-level play results of ``contract`` on ``deals`` for one declarer (``cuts``: the
+    scorer's, for ``policy="dd_payout"``: ``side_points_lo`` / ``_hi`` bound the value)."""
     g = get_game(game)
     n = g.n_seats
     hands = np.ascontiguousarray(deals[:, :n])
     lay = g.layout(contract, **_layout_rules(game, rules))
     side = lay.sides(hands, declarer).astype(np.uint8)
-    if policy == "dd":
-        try:
-            from trickcore import solve_many
-        except ImportError:  # the package root may not re-export it
-            from trickcore.solver import solve_many
+    if policy in DD_POLICIES:
+        from trickcore.solver import solve_many
 
-        r = solve_many(game, contract, hands, leader=leader, declarer=declarer, **_layout_rules(game, rules))
+        r = solve_many(game, contract, hands, leader=leader, declarer=declarer, cuts=cuts,
+                       **_layout_rules(game, rules))
         get = (lambda k: np.asarray(r[k])) if isinstance(r, Mapping) else (lambda k: np.asarray(getattr(r, k)))
         value = get("value").astype(np.int64)
         out = {
@@ -186,6 +193,9 @@ def _play(game: str, contract: str, deals: np.ndarray, rules: Mapping[str, Any],
             "nodes": get("nodes").astype(np.int64),
         }
         out["side_points"] = value if lay.objective == "points" else np.zeros(len(hands), dtype=np.int64)
+        if cuts is not None:
+            out["side_points_lo"] = value
+            out["side_points_hi"] = get("value_hi").astype(np.int64)
         return out
     from trickcore.playouts import playout
 
@@ -277,15 +287,40 @@ def evaluate(
         raise ValueError(f"deals must be uint64[n, {g.n_seats + 1}] (hands then kitty); got shape {deals.shape}")
     if not 0 <= int(declarer) < g.n_seats:
         raise ValueError(f"declarer must be a seat 0..{g.n_seats - 1}; got {declarer!r}")
-    if _per_seat(g.id, contract) and policy == "dd":
+    if _per_seat(g.id, contract) and policy in DD_POLICIES:
         raise ValueError(
             f"{g.id}/{contract} has no declaring side: its per-seat double-dummy values are each seat's "
             "paranoid value, not one consistent play; use policy='greedy' or 'random', or simulate(..., "
             "policy='paranoid') for the paranoid values (analysis.paranoid.seat_frame)"
         )
-    played = _play(g.id, contract, deals, rules, int(declarer), int(leader), policy, seed)
-    return _scored_frame(g, contract, deals, played, rules, int(declarer), int(leader), policy,
-                         exchanged=exchanged, kitty=kitty, deal_index=deal_index)
+    cuts = None
+    if policy == "dd_payout" and g.layout(contract, **_layout_rules(g.id, rules)).objective == "points":
+        cuts = _payout_cuts(g, contract, deals, rules, exchanged, kitty)
+    played = _play(g.id, contract, deals, rules, int(declarer), int(leader), policy, seed, cuts)
+    out = _scored_frame(g, contract, deals, played, rules, int(declarer), int(leader), policy,
+                        exchanged=exchanged, kitty=kitty, deal_index=deal_index)
+    if cuts is not None:
+        # the scorer saw the band's bottom, which pays what every value of the band pays;
+        # the counts themselves are not known
+        out["side_points"] = np.nan
+        if "declarer_points" in out.columns:
+            out["declarer_points"] = pd.array([pd.NA] * len(out), dtype="Int64")
+    return out
+
+
+def _payout_cuts(g: Game, contract: str, deals: np.ndarray, rules: Mapping[str, Any], exchanged: Any,
+                 kitty: np.ndarray | None) -> np.ndarray:
+    """The scorer's cuts of ``side_points`` (:func:`trickcore.scoring.payout_cuts`) per deal."""
+    from trickcore.scoring import payout_cuts
+
+    m = len(deals)
+    kitty_cards = deals[:, g.n_seats] if kitty is None else np.asarray(kitty, dtype=np.uint64)
+    frame = pd.DataFrame({
+        "contract": [contract] * m,
+        "kitty_points": _card_points(g.id, contract, kitty_cards, rules),
+        "exchanged": np.broadcast_to(np.asarray(exchanged, dtype=bool), (m,)),
+    })
+    return payout_cuts(g.id, frame, rules)
 
 
 def _game_columns(g: Game, contract: str, deals: np.ndarray, frame: Mapping[str, Any],
@@ -476,6 +511,12 @@ def _prepare(game: Any, contracts: Any, rules: Any, declarer: int, leader: int |
     cond = None if where is None else as_constraint(where)
     if cond is not None:
         cond.check_seats(g.n_seats)
+    if policy == "dd_payout":
+        from trickcore.scoring import PAYOUT_CUTS
+
+        if g.id not in PAYOUT_CUTS:
+            raise ValueError(f"policy 'dd_payout' needs a scorer that gives its payout cuts "
+                             f"({', '.join(PAYOUT_CUTS)}); use 'dd' for {g.id}")
     if policy == "paranoid":
         from .paranoid import seat_kind
 
@@ -557,7 +598,9 @@ def simulate(
     declarer, leader:
         Seats (module docstring: seat 0, left of the dealer, by default).
     policy:
-        ``"dd"`` double dummy, or the playout policies ``"greedy"``, ``"random"``.
+        ``"dd"`` double dummy; ``"dd_payout"`` double dummy solved only as far as the
+        payouts need (module docstring: same payouts, value bands); or the playout
+        policies ``"greedy"``, ``"random"``.
     fixed, where:
         Fixed cards ``{seat: cards}`` and predicates on the deals
         (:mod:`analysis.constraints`) — conditional simulations.

@@ -84,6 +84,7 @@ cdef enum:
     MAX_KEY = 8          # key words: 8 seats x 64 bits at most
     ENTRY_EXTRA = 3      # words of an entry besides the key: meta, payload, live cards
     TT_WAYS = 4          # entries per bucket
+    MAX_CUTS = 16        # cuts per deal in band_batch
 
 # A transposition-table entry is ``K + 3`` uint64 words:
 #   words 0 .. K-1  the hands of every seat, packed: seat s occupies bits
@@ -1047,11 +1048,41 @@ cdef int tt_hint(ctx_t* c) noexcept nogil:
     return denorm_bit(c, hint, all_hands(c)) if hint >= 0 else -1
 
 
-cdef int follow_line(ctx_t* c, int value, int8_t* line, int* side_tricks, int* side_melds,
+cdef int value_band(ctx_t* c, const int16_t* cuts, int n_cuts, int* band_hi) noexcept nogil:
+    """Only as much of the value as ``cuts`` ask: for every cut ``t``, whether the value is
+    ``>= t``.  Returns ``lo`` and sets ``band_hi`` such that ``lo <= value <= band_hi`` and
+    no cut lies in ``(lo, band_hi]``: a scorer whose result changes only at the cuts scores
+    every value of the band alike.  One null-window probe per step, at the middle cut still
+    undecided; fail-soft results settle the cuts they pass too.  Far fewer nodes than the
+    exact value when the cuts are few (a point game's make / schneider thresholds)."""
+    cdef int lower, upper, g, i, n_open, t
+    cdef int open_cuts[MAX_CUTS]
+    value_bounds(c, &lower, &upper)
+    while True:
+        n_open = 0
+        for i in range(n_cuts):
+            if lower < cuts[i] <= upper:
+                open_cuts[n_open] = cuts[i]
+                n_open += 1
+        if n_open == 0:
+            break
+        t = open_cuts[n_open // 2]      # cuts are sorted: the middle one bisects the band
+        g = ab(c, t - 1, t)
+        if g >= t:
+            lower = g
+        else:
+            upper = g
+    band_hi[0] = upper
+    return lower
+
+
+cdef int follow_line(ctx_t* c, int lo, int hi, int8_t* line, int* side_tricks, int* side_melds,
                      int* opp_melds) noexcept nogil:
-    """Play one optimal line from the current state (whose exact value is ``value``) to the
-    end, recording the cards; returns the number of cards played.  Each step keeps a card
-    whose child provably has the position's value (a null-window probe per card tried)."""
+    """Play one line from the current state to the end, recording the cards; returns the
+    number of cards played.  The value of the current state must lie in ``[lo, hi]``; each
+    step keeps a card whose child provably does too (a null-window probe per card tried):
+    the maximiser a child worth ``>= lo``, the minimiser one worth ``<= hi``.  With
+    ``lo == hi`` (the exact value) the line is optimal; with a band it ends inside the band."""
     cdef state_t* s = &c.s
     cdef int n_line = 0, turn, maximise, n_moves, i, b, chosen, tv, v, meld
     cdef int order[64]
@@ -1067,17 +1098,18 @@ cdef int follow_line(ctx_t* c, int value, int8_t* line, int* side_tricks, int* s
             if n_moves == 1:
                 break
             if maximise:
-                if play_search(c, b, value - 1, value) >= value:
+                if play_search(c, b, lo - 1, lo) >= lo:
                     chosen = b
                     break
             else:
-                if play_search(c, b, value, value + 1) <= value:
+                if play_search(c, b, hi, hi + 1) <= hi:
                     chosen = b
                     break
         line[n_line] = <int8_t>chosen
         n_line += 1
         tv = apply_card(c, chosen)
-        value -= tv
+        lo -= tv
+        hi -= tv
         if s.k.tn == 0:
             if in_side(c, s.k.last_winner):
                 side_tricks[0] += 1
@@ -1274,7 +1306,7 @@ def solve_position(CoreLayout core, const int8_t[::1] cls, uint64_t[::1] hands, 
         with nogil:
             value = mtd_after(&c, -1, first_guess(&c))
     with nogil:
-        n_line = follow_line(&c, value, line, &dummy_t, &dummy_a, &dummy_b)
+        n_line = follow_line(&c, value, value, line, &dummy_t, &dummy_a, &dummy_b)
     return value, values, [line[i] for i in range(n_line)], c.nodes
 
 
@@ -1282,14 +1314,24 @@ def solve_batch(CoreLayout core, const int8_t[::1] cls, const uint64_t[:, ::1] h
                 const int8_t[::1] leaders, const uint8_t[::1] sides, bint goal_max,
                 double tt_mb, int16_t[::1] value, int8_t[::1] side_tricks,
                 int8_t[::1] last_winner, int16_t[::1] side_melds, int16_t[::1] opp_melds,
-                int64_t[::1] nodes):
+                int64_t[::1] nodes, const int16_t[:, ::1] cuts=None, int16_t[::1] value_hi=None):
     """Solve ``hands.shape[0]`` deals from the start of a trick (layout bits, validated);
-    fills the output arrays.  Runs without the GIL."""
+    fills the output arrays.  Runs without the GIL.
+
+    With ``cuts`` (``cuts[d]`` sorted, at most ``MAX_CUTS``) only the cuts are settled:
+    ``value[d] <= value <= value_hi[d]`` with no cut in ``(value, value_hi]``
+    (:func:`value_band`), and the other outputs follow a line that stays in that band
+    (:func:`follow_line`)."""
     cdef ctx_t c
     cdef const layout_t* L = &core.c
     cdef Py_ssize_t n_deals = hands.shape[0], d
     cdef int n = L.n_seats, K = (n * L.n_cards + 63) // 64
-    cdef int max_live = 0, i, v, st, sm, om
+    cdef int max_live = 0, i, v, hi, st, sm, om
+    cdef int banded = cuts is not None
+    cdef int n_cuts = cuts.shape[1] if banded else 0
+    if banded and (n_cuts == 0 or n_cuts > MAX_CUTS or cuts.shape[0] != n_deals
+                   or value_hi is None or value_hi.shape[0] != n_deals):
+        raise ValueError(f"cuts need 1..{MAX_CUTS} values for each deal and a value_hi per deal")
     cdef uint64_t live
     cdef int8_t line[64]
     for d in range(n_deals):
@@ -1312,11 +1354,16 @@ def solve_batch(CoreLayout core, const int8_t[::1] cls, const uint64_t[:, ::1] h
             c.nodes = 0
             init_state(&c, &hands[d, 0], leaders[d], 0, 0,
                        L.hand_size - popcount(hands[d, 0]))
-            v = mtd_after(&c, -1, first_guess(&c))
+            if banded:
+                v = value_band(&c, &cuts[d, 0], n_cuts, &hi)
+                value_hi[d] = <int16_t>hi
+            else:
+                v = mtd_after(&c, -1, first_guess(&c))
+                hi = v
             st = 0
             sm = 0
             om = 0
-            follow_line(&c, v, line, &st, &sm, &om)
+            follow_line(&c, v, hi, line, &st, &sm, &om)
             value[d] = <int16_t>v
             side_tricks[d] = <int8_t>st
             last_winner[d] = <int8_t>c.s.k.last_winner

@@ -99,7 +99,10 @@ class SolveResult:
 
 @dataclass
 class ManyResult:
-    """Result of :func:`solve_many`: one entry per deal in each numpy array."""
+    """Result of :func:`solve_many`: one entry per deal in each numpy array.
+
+    Solved with ``cuts``, ``value`` and ``value_hi`` bound a band that holds the value and
+    no cut; otherwise ``value`` is exact and ``value_hi`` is ``value``."""
 
     value: np.ndarray
     side_tricks: np.ndarray
@@ -108,6 +111,11 @@ class ManyResult:
     opp_melds: np.ndarray
     nodes: np.ndarray
     side: np.ndarray
+    value_hi: np.ndarray | None = None
+
+    def __post_init__(self) -> None:
+        if self.value_hi is None:
+            self.value_hi = self.value
 
     def __len__(self) -> int:
         return len(self.value)
@@ -125,6 +133,7 @@ class ManyResult:
                 "opp_melds": self.opp_melds,
                 "nodes": self.nodes,
                 "side": self.side,
+                "value_hi": self.value_hi,
             }
         )
 
@@ -423,6 +432,7 @@ def solve_many(
     sides: Any = None,
     goal: str | None = None,
     tt_mb: float = 256,
+    cuts: Any = None,
     **rules: Any,
 ) -> ManyResult:
     """Solve many deals from the start of a trick in one compiled loop (no GIL held).
@@ -441,6 +451,17 @@ def solve_many(
         A seat, or an int array ``(n,)``.
     sides:
         Declarer's side seat masks (int or ``(n,)``); default ``layout.sides(hands, declarer)``.
+    cuts:
+        Solve only as far as a scorer needs (point objectives without trick melds): the
+        values ``t`` where the outcome changes, one sequence for every deal or an int
+        array ``(n, k)`` (at most 16 per deal, any order).  For each cut the solver
+        settles whether the value is ``>= t`` and no more: ``value`` and ``value_hi``
+        bound the band of the value, with no cut in ``(value, value_hi]``.  A scorer that
+        changes only at the cuts scores every value of the band alike, and a band costs
+        a fraction of the exact value's search (a few null-window probes instead of a
+        bisection of 0..120).  ``side_tricks`` and the rest then follow a line that stays
+        in the band: exact when the band is one value, and e.g. "every trick" iff the
+        band is the side's total.
 
     Returns
     -------
@@ -448,7 +469,8 @@ def solve_many(
         ``value`` int16, ``side_tricks`` int8 (tricks of the declarer's side along the
         optimal line found), ``last_trick_winner`` int8 (seat; for ``nil`` the winner of
         the trick where play stopped), ``side_melds`` / ``opp_melds`` int16 (Clover trick
-        melds collected along that line), ``nodes`` int64, ``side`` uint8.
+        melds collected along that line), ``nodes`` int64, ``side`` uint8; ``value_hi``
+        int16 (with ``cuts``: the band's top, else ``value``).
 
     Examples
     --------
@@ -458,6 +480,12 @@ def solve_many(
     >>> r = solve_many("goathead3", "hearts", np.array([deal, deal], dtype=np.uint64), leader=[0, 1])
     >>> r.value.tolist(), r.side_tricks.tolist(), r.last_trick_winner.tolist()
     ([33, 33], [2, 2], [0, 0])
+
+    Only whether the side reaches 20 and 40 points (it has 33):
+
+    >>> b = solve_many("goathead3", "hearts", np.array([deal], dtype=np.uint64), cuts=[20, 40])
+    >>> int(b.value[0]) <= 33 <= int(b.value_hi[0]), int(b.value[0]) >= 20, int(b.value_hi[0]) < 40
+    (True, True, True)
     """
     layout = resolve_layout(game, contract, rules)
     n = layout.n_seats
@@ -510,8 +538,40 @@ def solve_many(
     side_melds = np.zeros(n_deals, dtype=np.int16)
     opp_melds = np.zeros(n_deals, dtype=np.int16)
     nodes = np.zeros(n_deals, dtype=np.int64)
+    if cuts is not None:
+        from . import _solve
+
+        cut_array = _check_cuts(layout, cuts, n_deals)
+        value_hi = np.zeros(n_deals, dtype=np.int16)
+        _solve.solve_batch(
+            layout.core, _classes(layout), bits, leaders.astype(np.int8), side, goal_max, mb,
+            value, side_tricks, last, side_melds, opp_melds, nodes, cut_array, value_hi,
+        )
+        return ManyResult(value, side_tricks, last, side_melds, opp_melds, nodes, side, value_hi)
     _kernel(layout).solve_batch(
         layout.core, _classes(layout), bits, leaders.astype(np.int8), side, goal_max, mb,
         value, side_tricks, last, side_melds, opp_melds, nodes,
     )
     return ManyResult(value, side_tricks, last, side_melds, opp_melds, nodes, side)
+
+
+#: Most cuts per deal :func:`solve_many` takes (the kernel's ``MAX_CUTS``).
+MAX_CUTS = 16
+
+
+def _check_cuts(layout: Layout, cuts: Any, n_deals: int) -> np.ndarray:
+    """``cuts`` as a sorted ``int16[n_deals, k]`` array, or ``ValueError``."""
+    if layout.objective != "points":
+        raise ValueError(f"cuts are for point objectives; {layout.name} counts {layout.objective}")
+    if layout.trick_meld_table is not None:
+        raise ValueError(f"cuts cannot be used with {layout.name}: its trick melds depend on the line of play")
+    arr = np.asarray(cuts)
+    if arr.dtype.kind not in "iu" or arr.ndim not in (1, 2):
+        raise ValueError("cuts must be integers: a sequence for every deal or an array (n_deals, k)")
+    if arr.ndim == 1:
+        arr = np.broadcast_to(arr, (n_deals, arr.shape[0]))
+    if arr.shape[0] != n_deals or not 1 <= arr.shape[1] <= MAX_CUTS:
+        raise ValueError(f"cuts must hold 1..{MAX_CUTS} values per deal for {n_deals} deals, got shape {arr.shape}")
+    if arr.size and (arr.min() < -4000 or arr.max() > 4000):
+        raise ValueError("cuts must lie in -4000..4000")
+    return np.ascontiguousarray(np.sort(arr, axis=1), dtype=np.int16)

@@ -57,7 +57,7 @@ import pandas as pd
 from . import _frame as F
 from .clover import score_clover
 from .gamut import score_gamut
-from .goathead import score_goathead
+from .goathead import payout_cuts_goathead, score_goathead
 from .hearts import score_hearts
 from .match import match_totals
 from .melds import hand_melds, hand_melds_batch
@@ -65,7 +65,7 @@ from .ohhell import score_ohhell
 from .sheepshead import score_sheepshead
 from .spades import score_spades
 
-__all__ = ["score", "match_totals", "hand_melds", "hand_melds_batch", "SCORERS"]
+__all__ = ["score", "payout_cuts", "match_totals", "hand_melds", "hand_melds_batch", "SCORERS", "PAYOUT_CUTS"]
 
 SCORERS = {
     "goathead3": score_goathead,
@@ -76,6 +76,12 @@ SCORERS = {
     "hearts": score_hearts,
     "spades": score_spades,
     "ohhell": score_ohhell,
+}
+
+#: Games whose scorers say where their payouts change (:func:`payout_cuts`).
+PAYOUT_CUTS = {
+    "goathead3": payout_cuts_goathead,
+    "goathead4": payout_cuts_goathead,
 }
 
 
@@ -107,3 +113,27 @@ def score(game: Any, frame: pd.DataFrame, rules: Mapping[str, Any] | None = None
     full = F.resolve_rules(gid, rules)
     frame = F.check_frame(frame)
     return SCORERS[gid](gid, frame, full)
+
+
+def payout_cuts(game: Any, frame: pd.DataFrame, rules: Mapping[str, Any] | None = None):
+    """The ``side_points`` values where the payout of each row of ``frame`` can change.
+
+    ``int64[rows, k]``: between two consecutive cuts :func:`score` gives the same payouts,
+    ``made`` and stake, so a double-dummy solve only needs the band of the value between
+    cuts (``trickcore.solve_many(cuts=...)``, ``analysis.simulate(policy="dd_payout")``).
+    The columns needed are the game module's (Goathead: ``contract``, ``kitty_points``,
+    ``exchanged``).
+
+    >>> import pandas as pd
+    >>> f = pd.DataFrame({"contract": ["court"], "kitty_points": [0], "exchanged": [True]})
+    >>> payout_cuts("goathead3", f).tolist()
+    [[1, 31, 61, 90, 120]]
+    >>> payout_cuts("sheepshead", f)
+    Traceback (most recent call last):
+      ...
+    ValueError: payout cuts are defined for goathead3, goathead4, not sheepshead
+    """
+    gid = F.check_game(game)
+    if gid not in PAYOUT_CUTS:
+        raise ValueError(f"payout cuts are defined for {', '.join(PAYOUT_CUTS)}, not {gid}")
+    return PAYOUT_CUTS[gid](gid, F.check_frame(frame), F.resolve_rules(gid, rules))

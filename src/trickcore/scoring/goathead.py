@@ -71,7 +71,7 @@ import pandas as pd
 
 from . import _frame as F
 
-__all__ = ["score_goathead", "CONTRACTS", "BASE"]
+__all__ = ["score_goathead", "payout_cuts_goathead", "CONTRACTS", "BASE"]
 
 CONTRACTS = ("diamonds", "hearts", "nil", "spades", "clubs", "court", "leasters")
 #: Base stake of each contract.
@@ -155,6 +155,33 @@ def score_goathead(game: str, frame: pd.DataFrame, rules: dict[str, Any]) -> pd.
         "stake": stake,
         "declarer_points": F.na_int(count, declared),
     })
+
+
+def payout_cuts_goathead(game: str, frame: pd.DataFrame, rules: dict[str, Any]) -> np.ndarray:
+    """The ``side_points`` values where the payout of a suit or court round can change.
+
+    ``frame`` has ``contract`` (suit or court), ``kitty_points`` and ``exchanged``;
+    ``rules`` are resolved.  Returns ``int64[rows, 5]``: 1 (the defenders take every trick
+    below it), the declarer's count 31, 61 and 90 shifted by the kitty points that count,
+    and the points in play (the declarer takes every trick from it: every Goathead card is
+    worth points, so every trick iff all the points, no trick iff none).  Between two
+    consecutive cuts :func:`score_goathead` gives every value the same payouts, ``made``
+    and ``stake`` — so a solver may stop once it knows the band (``solve_many(cuts=...)``).
+
+    >>> import pandas as pd
+    >>> f = pd.DataFrame({"contract": ["hearts"], "kitty_points": [14], "exchanged": [False]})
+    >>> payout_cuts_goathead("goathead3", f, {"kitty_points": "declarer"}).tolist()
+    [[1, 17, 47, 76, 106]]
+    """
+    con = F.contracts(frame, CONTRACTS, game)
+    if con.is_("nil", "leasters").any():
+        raise ValueError("payout cuts are for suit and court contracts (nil counts tricks, leasters every seat)")
+    F.require(frame, ["kitty_points", "exchanged"], "goathead payout cuts")
+    kitty = F.ints(frame, "kitty_points", 0, TOTAL_POINTS)
+    counts = np.ones(len(frame), dtype=bool) if rules["kitty_points"] == "declarer" else F.bools(frame, "exchanged")
+    counted = np.where(counts, kitty, 0)
+    return np.stack([np.ones(len(frame), dtype=np.int64), LOW - counted, MAKE - counted, HIGH - counted,
+                     TOTAL_POINTS - kitty], axis=1)
 
 
 def leasters_payouts(points: np.ndarray, stake: np.ndarray, tie: str) -> np.ndarray:
