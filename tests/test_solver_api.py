@@ -224,8 +224,9 @@ def test_against_minimax(gid, contract):
 
 @pytest.mark.parametrize("gid", GAME_IDS)
 def test_search_enhancements_do_not_change_values(gid):
-    """The transposition table and the quick-trick bounds prune; values must not move.
-    Positions of 4-5 tricks, deeper than the brute force can afford."""
+    """The transposition table, the quick-trick bounds and the plain search of the last
+    two tricks prune or shortcut; values must not move.  Positions of 4-5 tricks, deeper
+    than the brute force can afford."""
     from trickcore import _solve
 
     g = get_game(gid)
@@ -239,7 +240,7 @@ def test_search_enhancements_do_not_change_values(gid):
             dec = rng.integers(0, lay.n_seats, 15)
             _solve._set_search_options(tt=True, bounds=True)
             fast = solve_many(lay, None, deals, leader=lead, declarer=dec)
-            _solve._set_search_options(tt=False, bounds=False)
+            _solve._set_search_options(tt=False, bounds=False, small=False)
             slow = solve_many(lay, None, deals, leader=lead, declarer=dec)
             assert (fast.value == slow.value).all(), (gid, contract, fast.value, slow.value)
     finally:
