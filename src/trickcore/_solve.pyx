@@ -84,7 +84,8 @@ cdef enum:
     MAX_KEY = 8          # key words: 8 seats x 64 bits at most
     ENTRY_EXTRA = 3      # words of an entry besides the key: meta, payload, live cards
     TT_WAYS = 4          # entries per bucket
-    MAX_CUTS = 16        # cuts per deal in band_batch
+    MAX_CUTS = 16        # cuts per deal (solve_batch's band mode)
+    FULL_WINDOW_CARDS = 20   # exact_value: one full-window search up to this many live cards
 
 # A transposition-table entry is ``K + 3`` uint64 words:
 #   words 0 .. K-1  the hands of every seat, packed: seat s occupies bits
@@ -1083,6 +1084,20 @@ cdef int first_guess(ctx_t* c) noexcept nogil:
     return (lo + hi) // 2
 
 
+cdef int exact_value(ctx_t* c) noexcept nogil:
+    """Exact value of the current position.  Card points in positions of at most
+    ``FULL_WINDOW_CARDS`` live cards: one alpha-beta search over the whole value range;
+    otherwise null-window bisection (:func:`mtd_after`).  Measured in instructions, the
+    full window saves 8-21% up to 20 live cards (Goathead deals, the last four or five
+    tricks of Sheepshead, Clover and Hearts) and costs 2-23% from 24 up, 64-91% on whole
+    Sheepshead and Clover deals: bigger trees need the narrow windows' cut-offs."""
+    cdef int lo, hi
+    if c.objective == OBJECTIVE_POINTS and popcount(c.s.live) + c.s.k.tn <= FULL_WINDOW_CARDS:
+        value_bounds(c, &lo, &hi)
+        return ab(c, lo - 1, hi + 1)
+    return mtd_after(c, -1, first_guess(c))
+
+
 cdef int tt_hint(ctx_t* c) noexcept nogil:
     """The table's best card for the position (at a trick boundary), or -1."""
     cdef uint64_t key[MAX_KEY]
@@ -1356,7 +1371,7 @@ def solve_position(CoreLayout core, const int8_t[::1] cls, uint64_t[::1] hands, 
             value = min(values.values())
     else:
         with nogil:
-            value = mtd_after(&c, -1, first_guess(&c))
+            value = exact_value(&c)
     with nogil:
         n_line = follow_line(&c, value, value, line, &dummy_t, &dummy_a, &dummy_b)
     return value, values, [line[i] for i in range(n_line)], c.nodes
@@ -1410,7 +1425,7 @@ def solve_batch(CoreLayout core, const int8_t[::1] cls, const uint64_t[:, ::1] h
                 v = value_band(&c, &cuts[d, 0], n_cuts, &hi)
                 value_hi[d] = <int16_t>hi
             else:
-                v = mtd_after(&c, -1, first_guess(&c))
+                v = exact_value(&c)
                 hi = v
             st = 0
             sm = 0
