@@ -6,6 +6,7 @@ Run from the repository root after building::
     PYTHONPATH=src python benches/bench_solver_speed.py --quick    # 50 deals
     PYTHONPATH=src python benches/bench_solver_speed.py --games goathead3 --deals 1000
     PYTHONPATH=src python benches/bench_solver_speed.py --games spades --tricks 8 --kernel general
+    PYTHONPATH=src python benches/bench_solver_speed.py --payout     # + Goathead payout-only rows
 
 Timing is the best of ``--repeats`` runs of one ``solve_many`` call on one thread
 (value, side tricks, last-trick winner and melds along an optimal line, per deal); the
@@ -50,6 +51,23 @@ def random_deals(layout, n_deals: int, seed: int, tricks: int = 0) -> np.ndarray
     return out
 
 
+def payout_cuts_for(layout, deals: np.ndarray) -> np.ndarray | None:
+    """The scorer's cuts for solving ``deals`` only as far as the payout needs (the cards
+    no hand holds are the kitty, kept by the declarer), or None where the game has none."""
+    import pandas as pd
+
+    from trickcore.scoring import PAYOUT_CUTS, payout_cuts
+
+    if layout.game not in PAYOUT_CUTS or layout.objective != "points":
+        return None
+    table = layout.point_table().astype(np.int64)
+    kitty = np.uint64(layout.deck.mask) & ~np.bitwise_or.reduce(deals, axis=1)
+    kitty_points = sum(((kitty >> np.uint64(c)) & np.uint64(1)).astype(np.int64) * table[c]
+                       for c in np.flatnonzero(table))
+    frame = pd.DataFrame({"contract": layout.contract, "kitty_points": kitty_points, "exchanged": False})
+    return payout_cuts(layout.game, frame)
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=200)
@@ -59,6 +77,8 @@ def main(argv=None) -> None:
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--games", nargs="*", help="game ids to run (default: all)")
     ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--payout", action="store_true",
+                    help="also time Goathead solved only as far as the payout needs (solve_many(cuts=...))")
     ap.add_argument("--kernel", choices=("auto", "general", "tricks"), default=None,
                     help="solver kernel (trickcore.solver.KERNEL): 'general' forces _solve, "
                          "'tricks'/'auto' use _solve_tricks for trick layouts (default: the module's)")
@@ -69,27 +89,29 @@ def main(argv=None) -> None:
         trickcore.solver.KERNEL = args.kernel
     if args.quick:
         args.deals, args.repeats = 50, 1
-    print(f"{'case':24s} {'deals':>6s} {'mean/deal':>12s} {'nodes/deal':>12s} {'max nodes':>10s}")
+    print(f"{'case':28s} {'deals':>6s} {'mean/deal':>12s} {'nodes/deal':>12s} {'max nodes':>10s}")
     for label, game, contract, leader, declarer in CASES:
         if args.games and game not in args.games:
             continue
         try:
             layout = get_game(game).layout(contract)
         except ValueError as exc:
-            print(f"{label:24s} skipped: {exc}")
+            print(f"{label:28s} skipped: {exc}")
             continue
         n_deals = args.deals
         if game == "spades" and not args.games:
             n_deals = min(n_deals, 5)   # full 52-card deals take seconds each (see --games spades)
         deals = random_deals(layout, n_deals, args.seed, min(args.tricks, layout.hand_size))
-        best = float("inf")
-        for _ in range(args.repeats):
-            t0 = time.perf_counter()
-            res = solve_many(layout, None, deals, leader=leader, declarer=declarer)
-            best = min(best, time.perf_counter() - t0)
-        per = best / n_deals
-        unit = f"{per * 1e6:9.1f} us" if per < 1e-3 else f"{per * 1e3:9.2f} ms"
-        print(f"{label:24s} {n_deals:6d} {unit:>12s} {res.nodes.mean():12.0f} {res.nodes.max():10d}")
+        cuts = payout_cuts_for(layout, deals) if args.payout and not args.tricks else None
+        for tag, cut in [("", None)] + ([(" payout", cuts)] if cuts is not None else []):
+            best = float("inf")
+            for _ in range(args.repeats):
+                t0 = time.perf_counter()
+                res = solve_many(layout, None, deals, leader=leader, declarer=declarer, cuts=cut)
+                best = min(best, time.perf_counter() - t0)
+            per = best / n_deals
+            unit = f"{per * 1e6:9.1f} us" if per < 1e-3 else f"{per * 1e3:9.2f} ms"
+            print(f"{label + tag:28s} {n_deals:6d} {unit:>12s} {res.nodes.mean():12.0f} {res.nodes.max():10d}")
 
 
 if __name__ == "__main__":
