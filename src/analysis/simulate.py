@@ -21,8 +21,10 @@ Conventions (what a simulated round *is*)
   (Goathead: whether the declarer's count reaches 31, 61 and 90, or every point): payouts,
   ``made`` and ``stake`` equal ``"dd"``'s on every deal, for a fraction of the search.
   The value is then a band, ``side_points_lo`` .. ``side_points_hi``, and
-  ``side_points`` / ``declarer_points`` are missing (``NaN``); contracts that count
-  tricks (nil) are solved exactly as under ``"dd"``.
+  ``side_points`` / ``declarer_points`` are missing (``NaN``); ``side_tricks`` and
+  ``last_trick_winner`` follow a line that stays in the band (the side takes every trick
+  exactly when the band is every point in play).  Contracts that count tricks (nil) are
+  solved exactly as under ``"dd"``.
 * Games and contracts without a declaring side (Hearts, Gamut Hearts and Clubs, Oh Hell,
   leasters) and the trick-bid games (Spades, Gamut Spades, Oh Hell) are analysed for one
   seat at a time (``seats``, default the ``declarer`` seat), double dummy as
@@ -619,7 +621,8 @@ def simulate(
         for text), ``side_mask``, ``side_points``, ``side_tricks``, ``last_trick_winner``,
         ``side_melds``, ``opp_melds``, ``nodes`` (double dummy), ``kitty_points``,
         ``exchanged``, ``payout_{s}``, ``made``, ``stake``, ``declarer_points``.
-        Per-seat rows (module docstring) add ``seat``, ``bid`` (−1: no bid), ``value`` and,
+        ``policy="dd_payout"`` adds ``side_points_lo`` / ``side_points_hi`` (module
+        docstring).  Per-seat rows (module docstring) add ``seat``, ``bid`` (−1: no bid), ``value`` and,
         for bid games, ``max_tricks`` / ``min_tricks``; payouts the analysis does not
         determine are ``NaN``.  Full 13-card deals cost seconds to minutes each
         (:mod:`analysis.bids`): keep ``n_deals`` small there.

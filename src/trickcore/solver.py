@@ -458,8 +458,7 @@ def solve_many(
         settles whether the value is ``>= t`` and no more: ``value`` and ``value_hi``
         bound the band of the value, with no cut in ``(value, value_hi]``.  A scorer that
         changes only at the cuts scores every value of the band alike, and a band costs
-        a fraction of the exact value's search (a few null-window probes instead of a
-        bisection of 0..120).  ``side_tricks`` and the rest then follow a line that stays
+        a fraction of the exact value's search (a null-window probe per cut at most).  ``side_tricks`` and the rest then follow a line that stays
         in the band: exact when the band is one value, and e.g. "every trick" iff the
         band is the side's total.
 
