@@ -375,18 +375,21 @@ def test_small_card_pruning_changes_no_value(game, contract, opts, tricks, goal,
     assert pruned.nodes.sum() < full.nodes.sum()
 
 
-def test_dds_lead_weights_change_no_value_and_save_nodes(monkeypatch):
-    """Leads in two partnerships that both want tricks are ordered by DDS's lead weights
-    (``_tune(leadmode=1)``, the default) instead of the table's card first: the same
-    values on 8-trick bridge endings (every seat on lead, either team declaring), fewer
-    nodes."""
+def test_dds_weights_change_no_value_and_save_nodes(monkeypatch):
+    """With four seats in two partnerships that both want tricks, every card is ordered by
+    DDS's weights for its place in the trick (the default; ``_tune(followmode=0)``: only
+    the leads, ``_tune(leadmode=0)``: neither, the table's card first): the same values on
+    8-trick bridge endings (every seat on lead, either team declaring), fewer nodes with
+    each step."""
     layout, deals, kw = _batch("spades", "spades", {"spade_leading": "always"}, 8, None, 60, 21, 22)
     monkeypatch.setattr(solver, "KERNEL", "tricks")
     dds = trickcore.solve_many(layout, None, deals, **kw)
-    _solve_tricks._tune(leadmode=0)
     try:
+        _solve_tricks._tune(followmode=0)
+        leads = trickcore.solve_many(layout, None, deals, **kw)
+        _solve_tricks._tune(leadmode=0)
         plain = trickcore.solve_many(layout, None, deals, **kw)
     finally:
         _solve_tricks._tune()
-    assert dds.value.tolist() == plain.value.tolist()
-    assert dds.nodes.sum() < 0.9 * plain.nodes.sum()
+    assert dds.value.tolist() == leads.value.tolist() == plain.value.tolist()
+    assert dds.nodes.sum() < 0.9 * leads.nodes.sum() and leads.nodes.sum() < 0.9 * plain.nodes.sum()

@@ -62,11 +62,14 @@ Technique (after Bo Haglund's DDS):
   over it), where the best three cards of the suit lie, the opponents' lengths (few cards
   to play: a small tree), a bonus for the last card that cut off at the same depth (a
   killer move) and a small one for the table's best card (on full bridge deals 60% fewer
-  nodes than the ordering below, which put the table's card first).  Other leads: the
+  nodes than the ordering below, which put the table's card first); following, DDS's
+  weights for the second, third and fourth hand (whether our team can win the trick, win
+  cheaply, make the fourth hand spend its best card, do not ruff a partner's sure winner,
+  discard from length but not from K-x: 18% fewer nodes).  Other leads: the
   table's best move, then cash winners / lead toward the
   partner's winners / toward a partner's ruff, with DDS's weights for where
   the second and third best cards lie (DDS's weight for short opposing holdings is off:
-  with the sure-trick bounds it cost 3% more nodes); when following,
+  with the sure-trick bounds it cost 3% more nodes); other hands following,
   second hand low, win cheaply or with a sure winner, let a partner's safe winner stand,
   discard low from long suits; a history count of cut-offs breaks ties.
 
@@ -200,6 +203,7 @@ cdef int DISC = 3
 cdef int HIST = 1
 cdef int PRUNE = 1
 cdef int LEADMODE = 1
+cdef int FOLLOWMODE = 7
 cdef int KBONUS = 1
 cdef int HBONUS = 1
 cdef int64_t C_BND = 0, C_BCUT = 0, C_TTCUT = 0, C_MID = 0, C_MIDCUT = 0
@@ -211,6 +215,8 @@ cdef int64_t C_BND = 0, C_BCUT = 0, C_TTCUT = 0, C_MID = 0, C_MIDCUT = 0
 # ([13]: on the cut-off move itself)
 cdef int64_t CS[2][8][7]
 cdef int64_t WASTE[8][14]
+cdef int64_t PROBE[2][16]
+memset(PROBE, 0, sizeof(PROBE))
 memset(CS, 0, sizeof(CS))
 memset(WASTE, 0, sizeof(WASTE))
 
@@ -218,21 +224,23 @@ memset(WASTE, 0, sizeof(WASTE))
 def _cutstats():
     """Cut-off statistics since the last ``_tune`` call (zero unless STATS is set)."""
     return ([[[CS[h][t][i] for i in range(7)] for t in range(8)] for h in range(2)],
-            [[WASTE[t][k] for k in range(14)] for t in range(8)])
+            [[WASTE[t][k] for k in range(14)] for t in range(8)], [[PROBE[i][k] for k in range(16)] for i in range(2)])
 
 
 def _counters():
     return dict(boundary=C_BND, bound_cuts=C_BCUT, tt_cuts=C_TTCUT, mid=C_MID, mid_cuts=C_MIDCUT)
 
 
-def _tune(int killer=0, int suitw=0, int disc=3, int hist=1, int levels=2, int cap=1 << 30, int mode=1, int hint_all=1, int leadw=3, int oppabove=0, int relco=-1, int prune=1, int leadmode=1, int kbonus=1, int hbonus=1):
+def _tune(int killer=0, int suitw=0, int disc=3, int hist=1, int levels=2, int cap=1 << 30, int mode=1, int hint_all=1, int leadw=3, int oppabove=0, int relco=-1, int prune=1, int leadmode=1, int kbonus=1, int hbonus=1, int followmode=7):
     memset(CS, 0, sizeof(CS))
     memset(WASTE, 0, sizeof(WASTE))
-    global KBONUS, HBONUS, LEADMODE, PRUNE, RELCO, OPPABOVE, LEADW, HINT_ALL, MTD_MODE, KILLER, SUITW, DISC, HIST, LEVELS, LIST_CAP, C_BND, C_BCUT, C_TTCUT, C_MID, C_MIDCUT
+    memset(PROBE, 0, sizeof(PROBE))
+    global FOLLOWMODE, KBONUS, HBONUS, LEADMODE, PRUNE, RELCO, OPPABOVE, LEADW, HINT_ALL, MTD_MODE, KILLER, SUITW, DISC, HIST, LEVELS, LIST_CAP, C_BND, C_BCUT, C_TTCUT, C_MID, C_MIDCUT
     C_BND = C_BCUT = C_TTCUT = C_MID = C_MIDCUT = 0
     HIST = hist
     PRUNE = prune
     LEADMODE = leadmode
+    FOLLOWMODE = followmode
     KBONUS = kbonus
     HBONUS = hbonus
     LEVELS = levels
@@ -1086,6 +1094,228 @@ cdef int lead_weight_dds(ctx_t* c, int turn, int b, int hint, int killer, int tl
     return w
 
 
+cdef inline int kx(ctx_t* c, int seat, int su, uint64_t sm, int n) noexcept nogil:
+    """``seat`` holds ``n == 2`` cards of the suit with its second best card (K-x: keep)."""
+    cdef uint64_t live
+    if n != 2:
+        return 0
+    live = c.s.live & sm
+    live &= ~bit(highest_bit(live))
+    return live != 0 and c.owner[highest_bit(live)] == seat
+
+
+cdef inline int discard_value(ctx_t* c, int turn, int su, int n_su, int div, int kx_pen,
+                              int top_pen) noexcept nogil:
+    """DDS's value of a suit to discard from: its length (scaled by ``div``), less
+    ``kx_pen`` from K-x and ``top_pen`` from a singleton best card."""
+    cdef uint64_t sm = c.L.suit_mask[su]
+    cdef int v = (n_su << 6) // div
+    if kx(c, turn, su, sm, n_su):
+        v -= kx_pen
+    elif n_su == 1 and c.owner[highest_bit(c.s.live & sm)] == turn:
+        v -= top_pen
+    return v
+
+
+cdef int second_weight_dds(ctx_t* c, int turn, int b) noexcept nogil:
+    """DDS's weight of ``b`` for the second hand (4 seats, partners across, both teams
+    wanting tricks): following suit, whether our team can win the trick (our card or the
+    partner's, over the third hand, no ruff by it), then win cheaply, force out the third
+    hand's card or play low; void, ruff (over the third hand if it may overruff) or discard
+    low from a long suit."""
+    cdef state_t* s = &c.s
+    cdef const layout_t* L = c.L
+    cdef int su = L.suit_of_bit[b], led = s.led, lead = s.tbits[0]
+    cdef uint64_t lm = L.suit_mask[led], tm = L.trump_mask
+    cdef int third = c.seat_at[turn + 1], fourth = c.seat_at[turn + 2]
+    cdef uint64_t h3 = s.hands[third] & lm, h4 = s.hands[fourth] & lm
+    cdef int max3 = highest_bit(h3) if h3 else -1, max4 = highest_bit(h4) if h4 else -1
+    cdef int min3 = lowest_bit(h3) if h3 else 99, min4 = lowest_bit(h4) if h4 else 99
+    cdef int trump = tm != 0 and (s.live & tm) != 0
+    cdef uint64_t t3 = s.hands[third] & tm, t4 = s.hands[fourth] & tm
+    cdef int rank = b - c.suit_low[su] + 2, win, rrank, seq, n_su, add
+    cdef uint64_t sm = L.suit_mask[su]
+    if su == led:
+        rrank = 1 + popcnt((s.live | s.table) & lm & above(b))
+        seq = run_below(c, b) != 0
+        if not trump:
+            if max4 > lead and max4 > max3:
+                return -rank                    # the partner wins: play low
+            if b > lead and b > max3:
+                return 81 - rank
+            if (min3 != 99 and min3 > b) or (min4 != 99 and min4 > b):
+                return -3 + rrank               # makes no difference: play low
+            if b < lead:
+                return -11 + rrank
+            return (10 + rrank) if seq else (13 - rank)
+        if lm == tm:
+            win = (max4 > lead and max4 > max3) or (b > lead and b > max3)
+        elif b > lead and b > max3:
+            win = max3 >= 0 or not t3 or (max4 < 0 and t4 != 0 and t4 > t3)
+        elif max4 > lead and max4 > max3:
+            win = max3 >= 0 or not t3
+        elif lead > max4 and lead > max3 and lead > b:
+            win = max4 < 0 and t4 != 0 and (max3 >= 0 or not t3 or t4 > t3)
+        else:
+            win = max4 < 0 and t4 != 0         # the partner ruffs
+        if win:
+            if min3 != 99 and min3 > b:
+                return 40 + rrank               # the partner must be winning
+            if max4 > lead and (s.hands[s.leader] & lm) > h4:
+                return 41 + rrank
+            if b > lead:
+                if b < max4:
+                    return 78 - rank
+                if b > max3:
+                    return 73 - rank            # the cheapest sure win
+                return (62 if seq else 49) - rank
+            return (47 if max4 >= 0 else 40) - rank
+        if (min3 != 99 and b < min3) or (min4 != 99 and b < min4):
+            return -9 + rrank                   # beaten anyway
+        if b < lead:
+            return -16 + rrank
+        return (22 if seq else 10) - rank
+    n_su = seat_len(c, turn, su)
+    if not trump:
+        if h4 > (h3 | bit(lead)):
+            return discard_value(c, turn, su, n_su, 23, 2, 3) - rank    # the partner can win
+        return discard_value(c, turn, su, n_su, 33, 6, 8) - rank
+    if lm == tm:
+        # trumps led, we discard
+        if h4 > (h3 | bit(lead)):
+            return (n_su << 6) // 44 - rank
+        return discard_value(c, turn, su, n_su, 36, 4, 0) - rank
+    if sm != tm:
+        # a side-suit discard
+        if h3:
+            if h4 > (h3 | bit(lead)) or (not h4 and t4):
+                return 60 + (n_su << 6) // 44 - rank
+        elif not h4 and t4 > t3:
+            return 60 + (n_su << 6) // 44 - rank        # the partner overruffs
+        elif not t3 and h4 > bit(lead):
+            return 60 + (n_su << 6) // 44 - rank
+        return -2 + discard_value(c, turn, su, n_su, 36, 4, 0) - rank
+    # we ruff
+    if h3 or (not h4 and t4 > t3):
+        return 24 - rank + (n_su << 6) // 44
+    if bit(b) > t3:
+        return 24 - rank + (n_su << 6) // 44        # over the third hand's trumps
+    return 15 - rank + discard_value(c, turn, su, n_su, 36, 4, 0)
+
+
+cdef inline int force_out(ctx_t* c, uint64_t mine, uint64_t h4, int wbit, int second_wins) noexcept nogil:
+    """The third hand's card that makes the fourth hand spend its best card (DDS): our
+    lowest card above the fourth hand's cards below its top run, or, with the second hand
+    winning, our lowest card above it (-1: none)."""
+    cdef uint64_t live = c.s.live | c.s.table, below
+    cdef int t, nb, lim
+    t = highest_bit(h4)
+    while True:
+        below = live & (bit(t) - 1) & c.L.suit_mask[c.L.suit_of_bit[t]]
+        if not below:
+            return -1       # one run: nothing to force
+        nb = highest_bit(below)
+        if not (h4 >> nb) & 1:
+            break
+        t = nb
+    below = h4 & (bit(t) - 1)
+    if not below:
+        return -1
+    lim = highest_bit(below)
+    if lim > wbit:
+        mine &= above(lim)
+    elif second_wins:
+        mine &= above(wbit)
+    else:
+        return -1
+    return lowest_bit(mine) if mine else -1
+
+
+cdef int third_weight_dds(ctx_t* c, int turn, int b, int forced) noexcept nogil:
+    """DDS's weight of ``b`` for the third hand: following suit, play low when the partner
+    wins or our cards are too low, win over the fourth hand when we can, else make it
+    spend its best card (``forced``, +20); void, discard from length, do not ruff the
+    partner's sure winner, ruff low or over the fourth hand."""
+    cdef state_t* s = &c.s
+    cdef const layout_t* L = c.L
+    cdef int su = L.suit_of_bit[b], led = s.led, lead = s.tbits[0], wbit = s.tbits[s.wpos]
+    cdef uint64_t lm = L.suit_mask[led], tm = L.trump_mask, sm = L.suit_mask[su]
+    cdef int fourth = c.seat_at[turn + 1]
+    cdef uint64_t h4 = s.hands[fourth] & lm, mine = s.hands[turn] & lm, t4 = s.hands[fourth] & tm
+    cdef int max4 = highest_bit(h4) if h4 else -1, min4 = lowest_bit(h4) if h4 else 99
+    cdef int trump = tm != 0 and (s.live & tm) != 0
+    cdef int rank = b - c.suit_low[su] + 2, max3, n_su, w, partner_wins = s.wpos == 0
+    cdef int ruffed = trump and lm != tm and (tm >> wbit) & 1
+    cdef uint64_t sec
+    if su == led:
+        max3 = highest_bit(mine)
+        if partner_wins and lead > max4 and (not trump or lm == tm or h4 or not t4):
+            return -rank                        # the partner's card stands
+        if ruffed:
+            return -rank
+        if trump and partner_wins and lm != tm and not h4:
+            return -rank                        # the fourth hand ruffs or not: play low
+        if (min4 != 99 and max3 < min4) or max3 < wbit:
+            return -rank                        # our cards are too low to matter
+        if max3 > max4:
+            return (58 - rank) if b > max4 and b > wbit else -rank
+        w = (60 - rank) if b > wbit and b > max4 else -rank
+        if b == forced:
+            w += 20
+        return w
+    n_su = seat_len(c, turn, su)
+    if not trump:
+        return discard_value(c, turn, su, n_su, 24, 4, 4) - rank
+    if lm == tm or sm != tm:
+        return (n_su << 6) // 40 - rank         # discard small from a long suit
+    if partner_wins and lead > max4 and (h4 or not t4):
+        return -rank - 50                       # do not ruff the partner's sure winner
+    if ruffed and b < wbit:
+        return -32 + (1 + popcnt(s.live & tm & above(b))) + (n_su << 6) // 40   # underruff
+    w = (n_su << 6) // 50 - rank
+    if partner_wins:
+        if h4:
+            sec = (s.live | s.table) & lm
+            sec &= ~bit(highest_bit(sec))
+            return w + (36 if sec and c.owner[highest_bit(sec)] == s.leader else 48)
+        return w + (48 if bit(b) > t4 else -12)
+    if h4:
+        return w + 72                           # ruff low
+    return w + (48 if bit(b) > t4 else 36)
+
+
+cdef int fourth_weight_dds(ctx_t* c, int turn, int b) noexcept nogil:
+    """DDS's weight of ``b`` for the fourth hand: following suit, play low when the
+    partner wins or the trick was ruffed, else win as cheaply as possible; void, discard
+    from length, overruff or ruff to win."""
+    cdef state_t* s = &c.s
+    cdef const layout_t* L = c.L
+    cdef int su = L.suit_of_bit[b], led = s.led, wbit = s.tbits[s.wpos]
+    cdef uint64_t lm = L.suit_mask[led], tm = L.trump_mask, sm = L.suit_mask[su]
+    cdef int trump = tm != 0 and (s.live & tm) != 0
+    cdef int rank = b - c.suit_low[su] + 2, n_su, val, partner_wins = s.wpos == 1
+    cdef int ruffed = trump and lm != tm and (tm >> wbit) & 1
+    if su == led:
+        if partner_wins or ruffed:
+            return -rank
+        return (30 - rank) if b > wbit else -rank
+    n_su = seat_len(c, turn, su)
+    if not trump:
+        return discard_value(c, turn, su, n_su, 27, 6, 8) - rank
+    val = discard_value(c, turn, su, n_su, 24, 2, 0)
+    if lm == tm:
+        return val - rank
+    if partner_wins:
+        return (2 if sm == tm else 25) - rank + val
+    if ruffed:
+        if sm == tm:
+            return (33 if b > wbit else -13) + 1 + popcnt(s.live & tm & above(b))
+        return 14 - rank + val
+    if sm == tm:
+        return 33 + 1 + popcnt(s.live & tm & above(b))
+    return 14 - rank + val
+
+
 cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noexcept nogil:
     """Write the cards of ``reps`` into ``out`` best-first (DDS-style heuristics); returns
     how many."""
@@ -1098,7 +1328,7 @@ cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noex
     cdef uint64_t live = all_hands(c), m = reps, sm, opp_hands = 0, eligible = 0, rest_opp = 0
     cdef uint64_t opp_ruff_suits = 0, partner_ruff_suits = 0, hb
     cdef int sw, rel, beats, sure, partner_safe = 0, killer = c.killer[popcnt(live)] if (KILLER or c.dds_lead) else -1
-    cdef int tleft = (popcnt(live) + s.tn) // c.n
+    cdef int tleft = (popcnt(live) + s.tn) // c.n, forced = -1
     for o in range(c.n):
         if o == turn:
             continue
@@ -1132,6 +1362,11 @@ cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noex
                     hb = s.hands[o] & L.trump_mask
                 rest_opp |= hb
         partner_safe = not (rest_opp & above(wbit) & eligible)
+    if s.tn == 2 and c.dds_lead and FOLLOWMODE & 2:
+        hb = s.hands[c.seat_at[turn + 1]] & L.suit_mask[s.led]
+        forced = -1
+        if hb and (reps & L.suit_mask[s.led]) and highest_bit(hb) > highest_bit(reps & L.suit_mask[s.led]):
+            forced = force_out(c, reps & L.suit_mask[s.led], hb, s.tbits[s.wpos], s.wpos == 1)
     while m:
         b = lowest_bit(m)
         m &= m - 1
@@ -1140,6 +1375,12 @@ cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noex
         rel = b - c.suit_low[su]            # rank within the suit (bigger = higher)
         if s.tn == 0 and c.dds_lead:
             sc = lead_weight_dds(c, turn, b, hint, killer, tleft)
+        elif s.tn == 1 and c.dds_lead and FOLLOWMODE:
+            sc = second_weight_dds(c, turn, b)
+        elif s.tn == 2 and c.dds_lead and FOLLOWMODE & 2:
+            sc = third_weight_dds(c, turn, b, forced)
+        elif s.tn == 3 and c.dds_lead and FOLLOWMODE & 4:
+            sc = fourth_weight_dds(c, turn, b)
         elif b == hint:
             sc = 1 << 20
         elif b == killer:
@@ -1427,6 +1668,10 @@ cdef int mtd_after(ctx_t* c, int b, int guess) noexcept nogil:
         upper = hi
     g = guess
     first = 1
+    cdef int np_ = 0
+    cdef int pb[16]
+    cdef int64_t pn[16]
+    cdef int64_t n0
     while lower < upper:
         if MTD_MODE == 0 or first:
             beta = lower + (upper - lower + 1) // 2
@@ -1435,14 +1680,23 @@ cdef int mtd_after(ctx_t* c, int b, int guess) noexcept nogil:
         else:
             beta = upper
         first = 0
+        n0 = c.nodes
         if b >= 0:
             g = play_search(c, b, beta, &r1)
         else:
             g = ab(c, beta, &r1)
+        if STATS and np_ < 16:
+            pb[np_] = beta
+            pn[np_] = c.nodes - n0
+            np_ += 1
         if g < beta:
             upper = g
         else:
             lower = g
+    if STATS:
+        for g in range(np_):
+            PROBE[0][min(max(pb[g] - lower + 7, 0), 15)] += 1
+            PROBE[1][min(max(pb[g] - lower + 7, 0), 15)] += pn[g]
     return lower
 
 
