@@ -83,7 +83,9 @@ class SolveResult:
         of them (max or min by who moves) equals ``value``.
     line:
         One optimal line of play from the position to the end (for ``nil``: until the
-        declarer's side takes a trick, when play stops).
+        declarer's side takes a trick, when play stops): at every turn the first card,
+        in the solver's static move order, that keeps the value, so the line depends on
+        the position alone (not on earlier solves or the search's table).
     nodes:
         Search nodes visited (a regression signature, not a time).
     side:
@@ -458,9 +460,10 @@ def solve_many(
         settles whether the value is ``>= t`` and no more: ``value`` and ``value_hi``
         bound the band of the value, with no cut in ``(value, value_hi]``.  A scorer that
         changes only at the cuts scores every value of the band alike, and a band costs
-        a fraction of the exact value's search (a null-window probe per cut at most).  ``side_tricks`` and the rest then follow a line that stays
-        in the band: exact when the band is one value, and e.g. "every trick" iff the
-        band is the side's total.
+        a fraction of the exact value's search (a null-window probe per cut at most).
+        ``side_tricks`` and the rest then follow a line that stays in the band: exact
+        when the band is one value, and e.g. "every trick" iff the band is the side's
+        total.
 
     Returns
     -------
