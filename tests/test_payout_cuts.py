@@ -176,3 +176,16 @@ def test_dd_payout_errors():
         simulate("sheepshead", 4, policy="dd_payout", n_jobs=1)
     with pytest.raises(ValueError, match="unknown policy"):
         simulate("goathead3", 4, policy="dd_fast", n_jobs=1)
+
+
+def test_compare_dd_payout_against_dd():
+    """compare() pairs the two ways of solving on the same deals: no difference at all in
+    make rate or payout, and no count metric (the payout variant never knew the count)."""
+    from analysis import compare
+
+    r = compare("goathead3", 300, a={"contract": "clubs", "policy": "dd"},
+                b={"contract": "clubs", "policy": "dd_payout"}, seed=2, n_jobs=1, progress=False)
+    assert set(r.metric) == {"made", "declarer_payout"}
+    assert (r["diff"] == 0).all() and (r["diff_lo"] == 0).all() and (r["diff_hi"] == 0).all()
+    with pytest.raises(ValueError, match="dd_payout"):
+        compare("sheepshead", 4, a={"contract": "jd"}, b={"contract": "jd", "policy": "dd_payout"}, n_jobs=1)

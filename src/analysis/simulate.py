@@ -171,14 +171,20 @@ def _layout_rules(game: str, rules: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _play(game: str, contract: str, deals: np.ndarray, rules: Mapping[str, Any], declarer: int,
-          leader: int, policy: str, seed: Any, cuts: np.ndarray | None = None) -> dict[str, np.ndarray]:
-    """Side-level play results of ``contract`` on ``deals`` for one declarer (``cuts``: the
-    scorer's, for ``policy="dd_payout"``: ``side_points_lo`` / ``_hi`` bound the value)."""
+          leader: int, policy: str, seed: Any, exchanged: Any = False,
+          kitty: np.ndarray | None = None) -> dict[str, np.ndarray]:
+    """Side-level play results of ``contract`` on ``deals`` for one declarer.
+    ``policy="dd_payout"`` solves a point contract only up to the scorer's cuts (for the
+    kitty and exchange the round is scored with): ``side_points_lo`` / ``_hi`` bound the
+    value and ``side_points`` is the band's bottom, which pays what the value pays."""
     g = get_game(game)
     n = g.n_seats
     hands = np.ascontiguousarray(deals[:, :n])
     lay = g.layout(contract, **_layout_rules(game, rules))
     side = lay.sides(hands, declarer).astype(np.uint8)
+    cuts = None
+    if policy == "dd_payout" and lay.objective == "points":
+        cuts = _payout_cuts(g, contract, deals, rules, exchanged, kitty)
     if policy in DD_POLICIES:
         from trickcore.solver import solve_many
 
@@ -282,8 +288,7 @@ def evaluate(
     g = get_game(game)
     contract = g.check_contract(contract)
     rules = dict(rules or {})
-    if policy not in POLICIES:
-        raise ValueError(f"unknown policy {policy!r}; valid policies: {', '.join(POLICIES)}")
+    _check_policy(g, policy)
     deals = np.asarray(deals, dtype=np.uint64)
     if deals.ndim != 2 or deals.shape[1] != g.n_seats + 1:
         raise ValueError(f"deals must be uint64[n, {g.n_seats + 1}] (hands then kitty); got shape {deals.shape}")
@@ -295,19 +300,9 @@ def evaluate(
             "paranoid value, not one consistent play; use policy='greedy' or 'random', or simulate(..., "
             "policy='paranoid') for the paranoid values (analysis.paranoid.seat_frame)"
         )
-    cuts = None
-    if policy == "dd_payout" and g.layout(contract, **_layout_rules(g.id, rules)).objective == "points":
-        cuts = _payout_cuts(g, contract, deals, rules, exchanged, kitty)
-    played = _play(g.id, contract, deals, rules, int(declarer), int(leader), policy, seed, cuts)
-    out = _scored_frame(g, contract, deals, played, rules, int(declarer), int(leader), policy,
-                        exchanged=exchanged, kitty=kitty, deal_index=deal_index)
-    if cuts is not None:
-        # the scorer saw the band's bottom, which pays what every value of the band pays;
-        # the counts themselves are not known
-        out["side_points"] = np.nan
-        if "declarer_points" in out.columns:
-            out["declarer_points"] = pd.array([pd.NA] * len(out), dtype="Int64")
-    return out
+    played = _play(g.id, contract, deals, rules, int(declarer), int(leader), policy, seed, exchanged, kitty)
+    return _scored_frame(g, contract, deals, played, rules, int(declarer), int(leader), policy,
+                         exchanged=exchanged, kitty=kitty, deal_index=deal_index)
 
 
 def _payout_cuts(g: Game, contract: str, deals: np.ndarray, rules: Mapping[str, Any], exchanged: Any,
@@ -363,6 +358,12 @@ def _scored_frame(g: Game, contract: str, deals: np.ndarray, played: Mapping[str
     for c in scored.columns:  # payout_{s}, made and the game's extras (stake, declarer_points, ...)
         if c not in out.columns:
             out[c] = scored[c].to_numpy()
+    if "side_points_lo" in played:
+        # dd_payout: the scorer saw the band's bottom, which pays what every value of the
+        # band pays; the counts themselves are not known
+        out["side_points"] = np.nan
+        if "declarer_points" in out.columns:
+            out["declarer_points"] = pd.array([pd.NA] * len(out), dtype="Int64")
     return out
 
 
@@ -502,8 +503,6 @@ def _prepare(game: Any, contracts: Any, rules: Any, declarer: int, leader: int |
     from trickcore.scoring._frame import resolve_rules
 
     resolve_rules(g.id, rules)  # unknown option names / values -> ValueError listing valid ones
-    if policy not in POLICIES:
-        raise ValueError(f"unknown policy {policy!r}; valid policies: {', '.join(POLICIES)}")
     if not 0 <= int(declarer) < g.n_seats:
         raise ValueError(f"declarer must be a seat 0..{g.n_seats - 1}; got {declarer!r}")
     leader = 0 if leader is None else int(leader)
@@ -513,12 +512,7 @@ def _prepare(game: Any, contracts: Any, rules: Any, declarer: int, leader: int |
     cond = None if where is None else as_constraint(where)
     if cond is not None:
         cond.check_seats(g.n_seats)
-    if policy == "dd_payout":
-        from trickcore.scoring import PAYOUT_CUTS
-
-        if g.id not in PAYOUT_CUTS:
-            raise ValueError(f"policy 'dd_payout' needs a scorer that gives its payout cuts "
-                             f"({', '.join(PAYOUT_CUTS)}); use 'dd' for {g.id}")
+    _check_policy(g, policy)
     if policy == "paranoid":
         from .paranoid import seat_kind
 
@@ -528,6 +522,18 @@ def _prepare(game: Any, contracts: Any, rules: Any, declarer: int, leader: int |
     spec = _RunSpec(g.id, contracts, rules, int(declarer), leader, policy, int(chunk_size),
                     fx if fx.any() else None, cond, seats=_check_seats(g, seats, int(declarer)))
     return g, spec
+
+
+def _check_policy(g: Game, policy: str) -> None:
+    """``ValueError`` for an unknown policy, or ``dd_payout`` where the scorer has no cuts."""
+    if policy not in POLICIES:
+        raise ValueError(f"unknown policy {policy!r}; valid policies: {', '.join(POLICIES)}")
+    if policy == "dd_payout":
+        from trickcore.scoring import PAYOUT_CUTS
+
+        if g.id not in PAYOUT_CUTS:
+            raise ValueError(f"policy 'dd_payout' needs a scorer that gives its payout cuts "
+                             f"({', '.join(PAYOUT_CUTS)}); use 'dd' for {g.id}")
 
 
 def _store_for(store: Any, spec: _RunSpec, seed: Any, kind: str) -> ChunkStore | None:
@@ -865,7 +871,11 @@ def _compare_chunk(spec: _RunSpec, index: int, seed_seq: np.random.SeedSequence,
         d = v["declarer"]
         cols[f"made_{tag}"] = f["made"].astype("float").fillna(0.0).to_numpy()
         cols[f"declarer_payout_{tag}"] = f[f"payout_{d}"].to_numpy(dtype=float)
-        cols[f"declarer_points_{tag}"] = declarer_count(f).to_numpy()
+        if v["policy"] != "dd_payout":  # it knows the count's band, not the count
+            cols[f"declarer_points_{tag}"] = declarer_count(f).to_numpy()
+    if ("declarer_points_a" in cols) != ("declarer_points_b" in cols):
+        cols.pop("declarer_points_a", None)
+        cols.pop("declarer_points_b", None)
     first = index * spec.chunk_size
     out = pd.DataFrame({"deal": np.arange(first, first + size, dtype=np.int64), **cols})
     return out
@@ -956,8 +966,7 @@ def compare(
     kinds = []
     for v in (va, vb):
         v["contract"] = g.check_contract(v["contract"])
-        if v["policy"] not in POLICIES:
-            raise ValueError(f"unknown policy {v['policy']!r}; valid policies: {', '.join(POLICIES)}")
+        _check_policy(g, v["policy"])
         if not 0 <= v["declarer"] < g.n_seats:
             raise ValueError(f"declarer must be a seat 0..{g.n_seats - 1}; got {v['declarer']!r}")
         from trickcore.scoring._frame import resolve_rules
