@@ -1001,33 +1001,40 @@ cdef inline int can_overruff(ctx_t* c, int p, int l, int r, int ruff_l, int ruff
     return (not ruff_l or ht > (c.s.hands[l] & tm)) and (not ruff_r or ht > (c.s.hands[r] & tm))
 
 
-cdef int lead_weight_dds(ctx_t* c, int turn, int b, int hint, int killer, int tleft) noexcept nogil:
-    """DDS's weight of leading ``b`` (4 seats, partners across, both teams wanting tricks):
-    whether the lead can win the trick (our top card, the partner's top card or a partner's
-    ruff, no opponent ruffing over it), where the best three cards of the suit lie, the
-    opponents' lengths (a small tree when they have few cards to play), the last cut-off
-    card at this depth and the table's best card."""
+ctypedef struct lead_suit_t:
+    int top, second, whand, shand   # the best two live cards of the suit and their holders
+    int ln_l, ln_r                  # the opponents' lengths
+    int kind_top, kind_rest         # kind of lead (LEAD_K row, 3: no trumps and winning)
+                                    # of the suit's top card and of the others
+    int delta[4]                    # the suit's part of the weight per kind of lead
+
+
+cdef void lead_suit_dds(ctx_t* c, int turn, int su, int tleft, lead_suit_t* o) noexcept nogil:
+    """The suit's part of DDS's lead weights (4 seats, partners across, both teams wanting
+    tricks): whether a lead of it can win the trick (our top card, the partner's top card
+    or a partner's ruff, no opponent ruffing over it), where its best three cards lie and
+    the opponents' lengths (a small tree when they have few cards to play)."""
     cdef state_t* s = &c.s
     cdef const layout_t* L = c.L
-    cdef int su = L.suit_of_bit[b], tsu = c.nsu - 1
+    cdef int tsu = c.nsu - 1
     cdef uint64_t sm = L.suit_mask[su], live = s.live & sm, m
     cdef int p = c.seat_at[turn + 2], l = c.seat_at[turn + 1], r = c.seat_at[turn + 3]
-    cdef int top = highest_bit(live), whand, shand = -1, thand = -1, second = -1
-    cdef int ln_l = seat_len(c, l, su), ln_r = seat_len(c, r, su), ln_p = seat_len(c, p, su)
+    cdef int thand = -1, ln_p = seat_len(c, p, su), ln_l, ln_r, whand, shand
     cdef int trump = L.trump_mask != 0 and (s.live & L.trump_mask) != 0
     cdef int is_t = trump and sm == L.trump_mask
-    cdef int ruff_l = 0, ruff_r = 0, ruff_p = 0
-    cdef int top_p, top_o, w, delta, kind, seq, rrank, count_l, count_r, case, t
-    whand = c.owner[top]
-    m = live & ~bit(top)
+    cdef int ruff_l = 0, ruff_r = 0, ruff_p = 0, top_p, top_o, delta, count_l, count_r, over
+    o.top = highest_bit(live)
+    o.whand = whand = c.owner[o.top]
+    o.second = o.shand = shand = -1
+    m = live & ~bit(o.top)
     if m:
-        second = highest_bit(m)
-        shand = c.owner[second]
-        m &= ~bit(second)
+        o.second = highest_bit(m)
+        o.shand = shand = c.owner[o.second]
+        m &= ~bit(o.second)
         if m:
             thand = c.owner[highest_bit(m)]
-    rrank = 1 + popcnt(live & above(b))          # 1: the best card left of the suit
-    seq = run_below(c, b) != 0
+    o.ln_l = ln_l = seat_len(c, l, su)
+    o.ln_r = ln_r = seat_len(c, r, su)
     top_p = highest_bit(s.hands[p] & sm) if s.hands[p] & sm else -1
     m = (s.hands[l] | s.hands[r]) & sm
     top_o = highest_bit(m) if m else -1
@@ -1045,46 +1052,62 @@ cdef int lead_weight_dds(ctx_t* c, int turn, int b, int hint, int killer, int tl
         if (not is_t and seat_len(c, turn, su) == 1 and seat_len(c, turn, tsu) > 0 and ln_p > 1
                 and whand == p):
             delta += 19             # the partner wins and gives a ruff
-        # can the lead win the trick for the leader's team?
-        if b == top or top_p > top_o:
-            kind = 0 if not (ruff_l or ruff_r) or (b == top and ruff_p and can_overruff(c, p, l, r, ruff_l, ruff_r)) else 1
+        over = ruff_p and can_overruff(c, p, l, r, ruff_l, ruff_r)
+        o.kind_top = 0 if not (ruff_l or ruff_r) or over else 1
+        if top_p > top_o:
+            o.kind_rest = 0 if not (ruff_l or ruff_r) else 1
         else:
-            kind = 0 if ruff_p and can_overruff(c, p, l, r, ruff_l, ruff_r) else 1
+            o.kind_rest = 0 if over else 1
     else:
         delta = -(((count_l + count_r) << 5) // 19)
         if ln_p == 0:
             delta -= 9
-        kind = 3 if b == top or top_p > top_o else 2
+        o.kind_top = 3
+        o.kind_rest = 3 if top_p > top_o else 2
+    # no trumps, the lead wins: better when the second best card is not with an opponent
+    o.delta[3] = delta
+    if shand == r:
+        if ln_r != 1:
+            o.delta[3] -= 1
+    elif shand == l:
+        o.delta[3] += 22 if ln_l != 1 else 16
+    o.delta[3] += 45 if (shand != l or ln_l == 1) and (shand != r or ln_r == 1) else 18
+    # otherwise not into the right-hand opponent's top cards; toward the partner's second
+    # best card over the left-hand opponent's best one
+    if whand == r or shand == r:
+        if ln_r != 1:
+            delta -= 12 if trump else 10
+    elif whand == l and shand == p:
+        if ln_p != 1:
+            delta += 27 if trump else 31
+    o.delta[0] = delta
+    # a lead that cannot win: the next round is ours with the second and third best cards
+    if shand == p and thand == p:
+        delta += 20 if trump else 35
+    elif ((shand == turn and thand == p) or (shand == p and thand == turn)) and ln_p > 1:
+        delta += 13 if trump else 25
+    o.delta[1] = o.delta[2] = delta
+
+
+cdef inline int lead_weight_dds(ctx_t* c, lead_suit_t* o, int turn, int b, int hint,
+                                int killer) noexcept nogil:
+    """DDS's weight of leading ``b`` (its suit's part in ``o``): where the card stands among
+    the suit's best cards, the last card that cut off at this depth and the table's best
+    card."""
+    cdef int kind = o.kind_top if b == o.top else o.kind_rest
+    cdef int w = o.delta[kind], case, t
+    cdef int rrank = 1 + popcnt(c.s.live & c.L.suit_mask[c.L.suit_of_bit[b]] & above(b))
     if kind == 3:
-        # no trumps, the lead wins: better when the second best card is not with an opponent
-        if shand == r:
-            if ln_r != 1:
-                delta -= 1
-        elif shand == l:
-            delta += 22 if ln_l != 1 else 16
-        w = delta + rrank + (45 if (shand != l or ln_l == 1) and (shand != r or ln_r == 1) else 18)
+        w += rrank
     else:
-        # not into the right-hand opponent's top cards; toward the partner's second best
-        # card over the left-hand opponent's best one
-        if whand == r or shand == r:
-            if ln_r != 1:
-                delta -= 12 if trump else 10
-        elif whand == l and shand == p:
-            if ln_p != 1:
-                delta += 27 if trump else 31
-        if kind != 0:
-            # the next round of the suit is ours with the second and third best cards
-            if shand == p and thand == p:
-                delta += 20 if trump else 35
-            elif ((shand == turn and thand == p) or (shand == p and thand == turn)) and ln_p > 1:
-                delta += 13 if trump else 25
-        case = lead_case(b, turn, p, l, r, ln_l, ln_r, top, second, whand, shand, seq)
-        w = delta + LEAD_K[kind][case]
+        case = lead_case(b, turn, c.seat_at[turn + 2], c.seat_at[turn + 1], c.seat_at[turn + 3],
+                         o.ln_l, o.ln_r, o.top, o.second, o.whand, o.shand, has_run_below(c, b))
+        w += LEAD_K[kind][case]
         t = LEAD_T[kind][case]
         if t == 1:
             w += rrank
         elif t == 2:
-            w -= b - c.suit_low[su]
+            w -= b - c.suit_low[c.L.suit_of_bit[b]]
         elif t == 3:
             w -= rrank
     if b == killer:
@@ -1092,6 +1115,17 @@ cdef int lead_weight_dds(ctx_t* c, int turn, int b, int hint, int killer, int tl
     elif b == hint:
         w += LEAD_HINT[kind] * HBONUS
     return w
+
+
+cdef inline int has_run_below(ctx_t* c, int b) noexcept nogil:
+    """``b`` stands for a lower card of its holder (the next live card below it in its
+    suit, of the same class): DDS's sequence."""
+    cdef uint64_t below = (c.s.live | c.s.table) & (bit(b) - 1) & c.L.suit_mask[c.L.suit_of_bit[b]]
+    cdef int nb
+    if not below:
+        return 0
+    nb = highest_bit(below)
+    return (c.s.hands[c.owner[b]] >> nb) & 1 and c.cls[nb] == c.cls[b]
 
 
 cdef inline int kx(ctx_t* c, int seat, int su, uint64_t sm, int n) noexcept nogil:
@@ -1137,7 +1171,7 @@ cdef int second_weight_dds(ctx_t* c, int turn, int b) noexcept nogil:
     cdef uint64_t sm = L.suit_mask[su]
     if su == led:
         rrank = 1 + popcnt((s.live | s.table) & lm & above(b))
-        seq = run_below(c, b) != 0
+        seq = has_run_below(c, b)
         if not trump:
             if max4 > lead and max4 > max3:
                 return -rank                    # the partner wins: play low
@@ -1336,7 +1370,8 @@ cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noex
     cdef state_t* s = &c.s
     cdef const layout_t* L = c.L
     cdef int scores[64]
-    cdef int n = 0, b, sc, killer = -1, tleft = 0, forced = -1
+    cdef int n = 0, b, sc, su, killer = -1, tleft = 0, forced = -1
+    cdef lead_suit_t ls
     cdef uint64_t m = reps, lm, hb
     if not c.dds_lead or (s.tn and not (FOLLOWMODE >> (s.tn - 1)) & 1):
         return order_moves_plain(c, reps, turn, hint, out)
@@ -1348,12 +1383,20 @@ cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noex
         hb = s.hands[c.seat_at[turn + 1]] & lm
         if hb and (reps & lm) and highest_bit(hb) > highest_bit(reps & lm):
             forced = force_out(c, reps & lm, hb, s.tbits[s.wpos], s.wpos == 1)
+    if s.tn == 0:
+        for su in range(c.nsu):
+            m = reps & L.suit_mask[su]
+            if m:
+                lead_suit_dds(c, turn, su, tleft, &ls)
+            while m:
+                b = lowest_bit(m)
+                m &= m - 1
+                n = insert_move(b, lead_weight_dds(c, &ls, turn, b, hint, killer), scores, out, n)
+        return n
     while m:
         b = lowest_bit(m)
         m &= m - 1
-        if s.tn == 0:
-            sc = lead_weight_dds(c, turn, b, hint, killer, tleft)
-        elif s.tn == 1:
+        if s.tn == 1:
             sc = second_weight_dds(c, turn, b)
         elif s.tn == 2:
             sc = third_weight_dds(c, turn, b, forced)
