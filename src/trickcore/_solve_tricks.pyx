@@ -1555,7 +1555,6 @@ cdef int play_search(ctx_t* c, int b, int beta, uint64_t* rel) noexcept nogil:
     the holders of the cards it stands for (the run below it): the equivalence that let
     the search skip them must hold wherever the result is reused."""
     cdef state_t* s = &c.s
-    cdef uint64_t run = run_below(c, b)
     # what apply_card changes, put back afterwards (cheaper than copying the whole state).
     # The search below leaves the state as apply_card left it, except the table cards
     # (the next tricks' cards overwrite them), which are restored whole.
@@ -1578,8 +1577,6 @@ cdef int play_search(ctx_t* c, int b, int beta, uint64_t* rel) noexcept nogil:
         v = tv + ab(c, beta - tv, rel)
     if complete and s.rank_win >= 0:
         rel[0] |= bit(s.rank_win)
-    if (rel[0] >> b) & 1:
-        rel[0] |= run
     s.own[su] = o_own
     s.lens[lw] = o_lens
     s.live = o_live
@@ -1596,6 +1593,8 @@ cdef int play_search(ctx_t* c, int b, int beta, uint64_t* rel) noexcept nogil:
     s.done = o_done
     s.last_winner = o_last_winner
     s.rank_win = o_rank_win
+    if (rel[0] >> b) & 1:
+        rel[0] |= run_below(c, b)       # (the state is back as it was before ``b``)
     return v
 
 
