@@ -34,7 +34,10 @@ Technique (after Bo Haglund's DDS):
 * quick tricks (the leader's cashable top cards, and the long cards once these have drawn
   the other seats' cards, capped by the lengths of the seats that could ruff, or a small
   card led to the partner's winners), sure trump tricks and decided
-  tricks mid-trick cut the search, and contribute the cards they rely on to the winning
+  tricks mid-trick (the winning card safe, or DDS's quick trick of the second hand for any
+  seat: a team's seats still to play hold the best card left of the led suit or can ruff,
+  and no seat of the other team still to play can ruff; 9% fewer nodes on full bridge
+  deals) cut the search, and contribute the cards they rely on to the winning
   ranks.  Sure trump tricks count, for each seat, its trumps above all of the other team's
   trumps but the ``j`` highest, less ``j`` (DDS's "later tricks" in a general form: a
   trick holding a trump is won by a trump, the seat's trumps fall in different tricks and
@@ -589,7 +592,9 @@ cdef inline void quick_tricks(ctx_t* c, int* lo, int* hi, uint64_t* rlo, uint64_
 
 cdef inline void trick_bound(ctx_t* c, int* lo, int* hi, uint64_t* rlo, uint64_t* rhi, int t) noexcept nogil:
     """Mid-trick: when no seat still to play against the current winner's team can beat the
-    winning card, the trick's fate is known (relies on the holders of the cards above it)."""
+    winning card, the trick's fate is known (relies on the holders of the cards above it);
+    else when a team can take it whatever the others play (``team_secures``: for teams that
+    want their own tricks, and without first-trick or forced-card rules)."""
     cdef state_t* s = &c.s
     cdef const layout_t* L = c.L
     cdef int pos = s.wpos
@@ -599,23 +604,73 @@ cdef inline void trick_bound(ctx_t* c, int* lo, int* hi, uint64_t* rlo, uint64_t
     cdef uint64_t beats = (L.trump_mask | L.suit_mask[s.led]) & above(wbit)
     cdef int i, seat
     cdef uint64_t legal
+    cdef uint64_t cards = bit(wbit)
     for i in range(s.tn, c.n):
         seat = c.seat_at[s.leader + i]
         if in_side(c, seat) != wside:
             if s.hands[seat] & beats:
                 legal = legal_moves(L, s.hands[seat], s.led, s.trick_index, s.played, s.suits_led)
                 if legal & beats:
-                    return
-    if wside:
+                    break
+    else:
+        secure_bound(c, wside, cards, lo, hi, rlo, rhi, t)
+        return
+    if c.maxmask != c.side or c.objective != OBJECTIVE_TRICKS or L.first_trick_forbidden or L.must_play_bit >= 0:
+        return
+    # the seats still to play of either team may secure the trick for it
+    if team_secures(c, 1 - wside, &cards):
+        secure_bound(c, 1 - wside, cards, lo, hi, rlo, rhi, t)
+    elif team_secures(c, wside, &cards):
+        secure_bound(c, wside, cards, lo, hi, rlo, rhi, t)
+
+
+cdef inline void secure_bound(ctx_t* c, int team, uint64_t cards, int* lo, int* hi, uint64_t* rlo,
+                              uint64_t* rhi, int t) noexcept nogil:
+    """The current trick goes to ``team`` (1: the declarer's side), relying on ``cards``."""
+    if team:
         lo[0] = 1
-        rlo[0] = bit(wbit)
+        rlo[0] = cards
     elif c.objective == OBJECTIVE_NIL:
         if t == 1:
             hi[0] = 0
-            rhi[0] = bit(wbit)
+            rhi[0] = cards
     else:
         hi[0] = t - 1
-        rhi[0] = bit(wbit)
+        rhi[0] = cards
+
+
+cdef inline int team_secures(ctx_t* c, int team, uint64_t* cards) noexcept nogil:
+    """DDS's quick trick of the second hand, for any seat still to play: a seat of ``team``
+    (1: the declarer's side) still to play can take the trick whatever the others play,
+    with its team's best card of the led suit above the winning card and every card the
+    other team can still play, or by ruffing; no seat of the other team still to play can
+    ruff, and the trick was not ruffed yet.  ``cards``: the card it relies on (the holders
+    of the cards above it; a ruff relies on suit lengths only)."""
+    cdef state_t* s = &c.s
+    cdef const layout_t* L = c.L
+    cdef uint64_t lm = L.suit_mask[s.led], tm = L.trump_mask, h, opp = 0, mine = 0
+    cdef int wbit = s.tbits[s.wpos], i, seat, ruff = 0
+    if tm and lm != tm and (tm >> wbit) & 1:
+        return 0
+    for i in range(s.tn, c.n):
+        seat = c.seat_at[s.leader + i]
+        h = s.hands[seat]
+        if in_side(c, seat) != team:
+            if h & lm:
+                opp |= h & lm
+            elif h & tm:
+                return 0            # may ruff
+        elif h & lm:
+            mine |= h & lm
+        elif h & tm:
+            ruff = 1
+    if mine and highest_bit(mine) > wbit and (not opp or highest_bit(mine) > highest_bit(opp)):
+        cards[0] = bit(highest_bit(mine))
+        return 1
+    if ruff and lm != tm:
+        cards[0] = 0
+        return 1
+    return 0
 
 
 # --------------------------------------------------------------------------------------
