@@ -1320,38 +1320,44 @@ cdef inline int force_out(ctx_t* c, uint64_t mine, uint64_t h4, int wbit, int se
     return lowest_bit(mine) if mine else -1
 
 
-cdef int third_weight_dds(ctx_t* c, int turn, int b, int forced) noexcept nogil:
-    """DDS's weight of ``b`` for the third hand: following suit, play low when the partner
-    wins or our cards are too low, win over the fourth hand when we can, else make it
-    spend its best card (``forced``, +20); void, discard from length, do not ruff the
-    partner's sure winner, ruff low or over the fourth hand."""
+cdef uint64_t third_follow_first(ctx_t* c, int turn, uint64_t reps, int forced) noexcept nogil:
+    """DDS's order for the third hand following suit, as the cards to play first (each part
+    lowest first): play low when the partner's card stands or our cards are too low to
+    matter, win over the fourth hand when we can, else make it spend its best card
+    (``forced``)."""
+    cdef state_t* s = &c.s
+    cdef const layout_t* L = c.L
+    cdef int lead = s.tbits[0], wbit = s.tbits[s.wpos], partner_wins = s.wpos == 0
+    cdef uint64_t lm = L.suit_mask[s.led], tm = L.trump_mask
+    cdef int fourth = c.seat_at[turn + 1]
+    cdef uint64_t h4 = s.hands[fourth] & lm, t4 = s.hands[fourth] & tm
+    cdef int max4 = highest_bit(h4) if h4 else -1, max3 = highest_bit(reps)
+    cdef int trump = tm != 0 and (s.live & tm) != 0
+    if partner_wins and lead > max4 and (not trump or lm == tm or h4 or not t4):
+        return 0                                # the partner's card stands
+    if trump and lm != tm and ((tm >> wbit) & 1 or (partner_wins and not h4)):
+        return 0                                # ruffed, or the fourth hand ruffs or not
+    if (h4 and max3 < lowest_bit(h4)) or max3 < wbit:
+        return 0                                # our cards are too low to matter
+    if max3 > max4:
+        return reps & above(wbit) & (above(max4) if max4 >= 0 else ~(<uint64_t>0))
+    return bit(forced) if forced >= 0 else 0
+
+
+cdef int third_weight_dds(ctx_t* c, int turn, int b) noexcept nogil:
+    """DDS's weight of ``b`` for the third hand, void in the led suit: discard from length,
+    do not ruff the partner's sure winner, ruff low or over the fourth hand."""
     cdef state_t* s = &c.s
     cdef const layout_t* L = c.L
     cdef int su = L.suit_of_bit[b], led = s.led, lead = s.tbits[0], wbit = s.tbits[s.wpos]
     cdef uint64_t lm = L.suit_mask[led], tm = L.trump_mask, sm = L.suit_mask[su]
     cdef int fourth = c.seat_at[turn + 1]
-    cdef uint64_t h4 = s.hands[fourth] & lm, mine = s.hands[turn] & lm, t4 = s.hands[fourth] & tm
-    cdef int max4 = highest_bit(h4) if h4 else -1, min4 = lowest_bit(h4) if h4 else 99
+    cdef uint64_t h4 = s.hands[fourth] & lm, t4 = s.hands[fourth] & tm
+    cdef int max4 = highest_bit(h4) if h4 else -1
     cdef int trump = tm != 0 and (s.live & tm) != 0
-    cdef int rank = b - c.suit_low[su] + 2, max3, n_su, w, partner_wins = s.wpos == 0
+    cdef int rank = b - c.suit_low[su] + 2, n_su, w, partner_wins = s.wpos == 0
     cdef int ruffed = trump and lm != tm and (tm >> wbit) & 1
     cdef uint64_t sec
-    if su == led:
-        max3 = highest_bit(mine)
-        if partner_wins and lead > max4 and (not trump or lm == tm or h4 or not t4):
-            return -rank                        # the partner's card stands
-        if ruffed:
-            return -rank
-        if trump and partner_wins and lm != tm and not h4:
-            return -rank                        # the fourth hand ruffs or not: play low
-        if (min4 != 99 and max3 < min4) or max3 < wbit:
-            return -rank                        # our cards are too low to matter
-        if max3 > max4:
-            return (58 - rank) if b > max4 and b > wbit else -rank
-        w = (60 - rank) if b > wbit and b > max4 else -rank
-        if b == forced:
-            w += 20
-        return w
     n_su = seat_len(c, turn, su)
     if not trump:
         return discard_value(c, turn, su, n_su, 24, 4, 4) - rank
@@ -1374,9 +1380,9 @@ cdef int third_weight_dds(ctx_t* c, int turn, int b, int forced) noexcept nogil:
 
 
 cdef int fourth_weight_dds(ctx_t* c, int turn, int b) noexcept nogil:
-    """DDS's weight of ``b`` for the fourth hand: following suit, play low when the
-    partner wins or the trick was ruffed, else win as cheaply as possible; void, discard
-    from length, overruff or ruff to win."""
+    """DDS's weight of ``b`` for the fourth hand, void in the led suit: discard from
+    length, overruff or ruff to win (following suit, ``order_moves`` plays low when the
+    partner wins or the trick was ruffed, else wins as cheaply as possible)."""
     cdef state_t* s = &c.s
     cdef const layout_t* L = c.L
     cdef int su = L.suit_of_bit[b], led = s.led, wbit = s.tbits[s.wpos]
@@ -1384,10 +1390,6 @@ cdef int fourth_weight_dds(ctx_t* c, int turn, int b) noexcept nogil:
     cdef int trump = tm != 0 and (s.live & tm) != 0
     cdef int rank = b - c.suit_low[su] + 2, n_su, val, partner_wins = s.wpos == 1
     cdef int ruffed = trump and lm != tm and (tm >> wbit) & 1
-    if su == led:
-        if partner_wins or ruffed:
-            return -rank
-        return (30 - rank) if b > wbit else -rank
     n_su = seat_len(c, turn, su)
     if not trump:
         return discard_value(c, turn, su, n_su, 27, 6, 8) - rank
@@ -1427,17 +1429,33 @@ cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noex
     cdef int scores[64]
     cdef int n = 0, b, sc, su, killer = -1, tleft = 0, forced = -1
     cdef lead_suit_t ls
-    cdef uint64_t m = reps, lm, hb
+    cdef uint64_t m = reps, lm, hb, first
     if not c.dds_lead or (s.tn and not (FOLLOWMODE >> (s.tn - 1)) & 1):
         return order_moves_plain(c, reps, turn, hint, out)
     if s.tn == 0:
         killer = c.killer[popcnt(s.live)]
         tleft = popcnt(s.live) // c.n
-    elif s.tn == 2:
-        lm = L.suit_mask[s.led]
-        hb = s.hands[c.seat_at[turn + 1]] & lm
-        if hb and (reps & lm) and highest_bit(hb) > highest_bit(reps & lm):
-            forced = force_out(c, reps & lm, hb, s.tbits[s.wpos], s.wpos == 1)
+    elif s.tn >= 2 and not (reps & ~L.suit_mask[s.led]):
+        # following suit, the third and fourth hands' orders are two runs, lowest first
+        if s.tn == 3:
+            first = 0 if s.wpos == 1 else reps & above(s.tbits[s.wpos])
+        else:
+            lm = L.suit_mask[s.led]
+            hb = s.hands[c.seat_at[turn + 1]] & lm
+            if hb and highest_bit(hb) > highest_bit(reps):
+                forced = force_out(c, reps, hb, s.tbits[s.wpos], s.wpos == 1)
+            first = third_follow_first(c, turn, reps, forced)
+        m = reps & first
+        while m:
+            out[n] = lowest_bit(m)
+            m &= m - 1
+            n += 1
+        m = reps & ~first
+        while m:
+            out[n] = lowest_bit(m)
+            m &= m - 1
+            n += 1
+        return n
     if s.tn == 0:
         for su in range(c.nsu):
             m = reps & L.suit_mask[su]
@@ -1454,7 +1472,7 @@ cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noex
         if s.tn == 1:
             sc = second_weight_dds(c, turn, b)
         elif s.tn == 2:
-            sc = third_weight_dds(c, turn, b, forced)
+            sc = third_weight_dds(c, turn, b)
         else:
             sc = fourth_weight_dds(c, turn, b)
         # no history count of cut-offs to break ties here: it cost 1% more nodes
