@@ -188,6 +188,7 @@ ctypedef struct ctx_t:
     int32_t hist[8][64]
     int8_t killer[72]       # last card that cut off the search, per number of cards left
     int dds_lead            # 4 seats, partners across, both teams want tricks: DDS's lead weights
+    int static_order        # order moves by the position alone (no killer card, no history)
     state_t s
 
 
@@ -1433,7 +1434,7 @@ cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noex
     if not c.dds_lead or (s.tn and not (FOLLOWMODE >> (s.tn - 1)) & 1):
         return order_moves_plain(c, reps, turn, hint, out)
     if s.tn == 0:
-        killer = c.killer[popcnt(s.live)]
+        killer = -1 if c.static_order else c.killer[popcnt(s.live)]
         tleft = popcnt(s.live) // c.n
     elif s.tn >= 2 and not (reps & ~L.suit_mask[s.led]):
         # following suit, the third and fourth hands' orders are two runs, lowest first
@@ -1491,7 +1492,7 @@ cdef int order_moves_plain(ctx_t* c, uint64_t reps, int turn, int hint, int* out
     cdef int want_win = my_team == ((c.maxmask >> turn) & 1)
     cdef uint64_t live = all_hands(c), m = reps, sm, opp_hands = 0, eligible = 0, rest_opp = 0
     cdef uint64_t opp_ruff_suits = 0, partner_ruff_suits = 0, hb
-    cdef int sw, rel, beats, sure, partner_safe = 0, killer = c.killer[popcnt(live)] if KILLER else -1
+    cdef int sw, rel, beats, sure, partner_safe = 0, killer = c.killer[popcnt(live)] if KILLER and not c.static_order else -1
     for o in range(c.n):
         if o == turn:
             continue
@@ -1583,7 +1584,7 @@ cdef int order_moves_plain(ctx_t* c, uint64_t reps, int turn, int hint, int* out
                 if DISC and su != s.led and not beats:
                     sc += DISC * popcnt(s.hands[turn] & sm)   # discard from a long suit
         # a history count of cut-offs breaks ties
-        sc = sc * 1024 + ((c.hist[turn][b] if c.hist[turn][b] < 1023 else 1023) if HIST else 0)
+        sc = sc * 1024 + ((c.hist[turn][b] if c.hist[turn][b] < 1023 else 1023) if HIST and not c.static_order else 0)
         n = insert_move(b, sc, scores, out, n)
     return n
 
@@ -1843,21 +1844,12 @@ cdef int mtd_after(ctx_t* c, int b, int guess) noexcept nogil:
     return lower
 
 
-cdef int tt_hint(ctx_t* c) noexcept nogil:
-    """The table's best card for the position (at a trick boundary), or -1."""
-    cdef pkey_t key
-    cdef int hint = -1
-    if c.s.tn != 0 or not USE_TT:
-        return -1
-    make_key(c, &key)
-    tt_probe(c, &key, INF, &hint)
-    return hint
-
-
 cdef int follow_line(ctx_t* c, int value, int8_t* line, int* side_tricks) noexcept nogil:
     """Play one optimal line from the current state (whose exact value is ``value``) to the
-    end, recording the cards; returns the number of cards played.  Each step keeps a card
-    whose child provably has the position's value (a null-window probe per card tried)."""
+    end, recording the cards; returns the number of cards played.  Each step keeps the
+    first card, in an order of the position alone, whose child provably has the position's
+    value (a null-window probe per card tried), so the line (the last trick's winner) is
+    the same whatever deals the table and the killer cards saw before."""
     cdef state_t* s = &c.s
     cdef int n_line = 0, turn, maximise, n_moves, i, b, chosen, tv
     cdef int order[64]
@@ -1865,9 +1857,13 @@ cdef int follow_line(ctx_t* c, int value, int8_t* line, int* side_tricks) noexce
     while not s.done and (all_hands(c) or s.tn):
         turn = c.seat_at[s.leader + s.tn]
         maximise = (c.maxmask >> turn) & 1
+        # the line must not depend on the deals solved before (their table entries, killer
+        # cards and history): the cards are tried in an order of the position alone
+        c.static_order = 1
         n_moves = order_moves(c, representatives(c, legal_moves(c.L, s.hands[turn], s.led, s.trick_index,
                                                                 s.played, s.suits_led)),
-                              turn, tt_hint(c), order)
+                              turn, -1, order)
+        c.static_order = 0
         chosen = order[0]
         if n_moves > 1:
             for i in range(n_moves):
@@ -1913,6 +1909,7 @@ cdef void init_ctx(ctx_t* c, const layout_t* L, head_t* heads, uint64_t n_heads,
     c.nodes = 0
     memset(c.hist, 0, sizeof(c.hist))
     memset(c.killer, -1, sizeof(c.killer))
+    c.static_order = 0
     memset(c.owner, 0, sizeof(c.owner))
     # classes: cards of a suit are interchangeable by rank unless a rule tells them apart
     for b in range(64):
