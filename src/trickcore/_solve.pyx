@@ -904,7 +904,7 @@ cdef int play_search(ctx_t* c, int b, int alpha, int beta) noexcept nogil:
 
 cdef int two_tricks(ctx_t* c, int alpha, int beta) noexcept nogil:
     """Fail-soft alpha-beta value at a trick boundary with two tricks left: every legal
-    card of the first trick (at most 2^4 lines), the last trick forced.  Cheaper than the
+    card of the first trick (at most 2^5 lines), the last trick forced.  Cheaper than the
     table, its bounds and the move ordering of :func:`ab`, and the state is not touched:
     the trick so far travels in the arguments of :func:`first_of_two`.  Callgrind, exact
     solves: 14% (Goathead 3p) and 27% (4p) fewer instructions than playing the first
