@@ -67,17 +67,17 @@ _SUITS_SAME = ("The four suit contracts are the same game up to renaming the sui
 # DEFAULT DEAL COUNTS: every default size of ``trickcore report`` is in this one table.
 #
 # Budget: the default report must finish in at most 10 minutes on a 2-core machine.
-# Measured: these counts take 2 min 14 s (3 min 43 s of CPU) on a quiet 2-core machine
-# (2026-11-22, session 3; Spades' page 26 s, Sheepshead's 24 s, Clover's 19 s, the others
-# 10-17 s).  The index page's table gives the seconds per game and each page's provenance
+# Measured: these counts take 2 min 27 s (4 min 6 s of CPU) on a quiet 2-core machine
+# (2026-11-22, session 4; Spades' page 36 s, Sheepshead's 24 s, Clover's 18.5 s, the others
+# 11-16 s).  The index page's table gives the seconds per game and each page's provenance
 # line its largest steps.  Double-dummy counts (``dd_deals``,
 # ``seat_deals``, ``variant_deals``, ``seat_dd_deals``, ``balance_deals`` of the solved
 # games) are the ones to raise as the solver gets faster; play-outs and matches cost little.
 # Per-deal costs measured on the loaded development machine (one core): Hearts' last 7
 # tricks solved for seat 0 ~32 ms (6 tricks ~8 ms, 8 tricks ~100 ms).  The trick games are
 # solved by the trick-count kernel (``trickcore._solve_tricks``): a full 13-card Spades deal
-# ~0.35 s on average with a tail of a few seconds, so Spades has a 400-deal double-dummy
-# sample.  Oh Hell's per-seat figures need both paranoid bounds of a seat (its most and its
+# ~50 ms on average (session 4, DDS's move ordering; it was ~0.35 s), with a tail near a
+# second, so Spades' double-dummy sample went from 400 to 2,000 deals.  Oh Hell's per-seat figures need both paranoid bounds of a seat (its most and its
 # fewest tricks alone against the others), measured per deal and contract at 5 ms (7
 # cards), 12-21 ms (8 cards) and 0.7 s (10 cards): hence 8-card hands.
 # ==========================================================================================
@@ -112,12 +112,12 @@ DEFAULT_PLANS: dict[str, Plan] = {
                           "full 13-card paranoid solve takes minutes, so the double-dummy figures solve the "
                           "last tricks after a greedy opening, in the real-play section). "
                           "Payouts are penalty points: lower is better.",)),
-    "spades": Plan(dd_contracts=("spades",), play_contracts=("spades",), dd_deals=400, play_deals=6000,
+    "spades": Plan(dd_contracts=("spades",), play_contracts=("spades",), dd_deals=2000, play_deals=6000,
                    seat_deals=2000, variant_deals=2000, matches=40, variant_matches=10, pimc_rounds=12,
                    pimc_samples=4, primary="greedy",
-                   notes=("A 13-card double-dummy solve takes about a third of a second, so the main "
-                          "figures come from 6,000 greedy play-outs and a 400-deal double-dummy sample "
-                          "measures how optimistic double dummy is. Every "
+                   notes=("The main figures come from 6,000 greedy play-outs (how people play); a "
+                          "2,000-deal double-dummy sample (about 50 ms a 13-card deal) measures how "
+                          "optimistic double dummy is. Every "
                           "seat bids what the heuristic policy bids; 'made' is team 0 (seats 0 and 2) making "
                           "its combined bid, and the payout is team 0's score.",)),
     "ohhell": Plan(dd_contracts=(), play_contracts=("clubs", "notrump"), dd_deals=0, play_deals=6000,
