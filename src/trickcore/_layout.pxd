@@ -63,6 +63,19 @@ cdef inline int highest_bit(uint64_t x) noexcept nogil:
     """Index of the highest set bit; ``x`` must be non-zero."""
     return 63 - __builtin_clzll(x)
 
+cdef inline int insert_move(int b, int sc, int* scores, int* out, int n) noexcept nogil:
+    """Insert card ``b`` of weight ``sc`` into a move list of ``n`` cards kept best first
+    (the earlier one first on a tie); returns the new count.  The solver kernels' move
+    ordering."""
+    cdef int i = n
+    while i > 0 and scores[i - 1] < sc:
+        scores[i] = scores[i - 1]
+        out[i] = out[i - 1]
+        i -= 1
+    scores[i] = sc
+    out[i] = b
+    return n + 1
+
 cdef inline uint64_t to_layout_bits(const layout_t* L, uint64_t x) noexcept nogil:
     return (L.to_layout[0][x & 255] | L.to_layout[1][(x >> 8) & 255]
             | L.to_layout[2][(x >> 16) & 255] | L.to_layout[3][(x >> 24) & 255]

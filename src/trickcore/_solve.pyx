@@ -38,7 +38,7 @@ from libc.stdint cimport uint64_t, int64_t, uint32_t, int32_t, int16_t, int8_t, 
 from libc.string cimport memset
 
 from trickcore._layout cimport (layout_t, CoreLayout, legal_moves, trick_winner, card_points,
-                                trick_meld_value, lowest_bit, highest_bit, popcount,
+                                trick_meld_value, lowest_bit, highest_bit, popcount, insert_move,
                                 OBJECTIVE_POINTS, OBJECTIVE_TRICKS, OBJECTIVE_NIL)
 
 cnp.import_array()
@@ -844,15 +844,7 @@ cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, const int32_t*
                 else:
                     sc = -16 * p - b
         sc = sc * 1024 + (hist[b] if hist[b] < 1023 else 1023)
-        # insertion into the sorted list
-        i = n
-        while i > 0 and scores[i - 1] < sc:
-            scores[i] = scores[i - 1]
-            out[i] = out[i - 1]
-            i -= 1
-        scores[i] = sc
-        out[i] = b
-        n += 1
+        n = insert_move(b, sc, scores, out, n)
     return n
 
 

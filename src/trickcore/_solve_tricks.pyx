@@ -96,7 +96,7 @@ cimport numpy as cnp
 from libc.stdint cimport uint64_t, int64_t, uint32_t, int32_t, int16_t, int8_t, uint8_t, uint16_t
 from libc.string cimport memset, memcpy
 
-from trickcore._layout cimport (layout_t, CoreLayout, legal_moves, lowest_bit, highest_bit,
+from trickcore._layout cimport (layout_t, CoreLayout, legal_moves, lowest_bit, highest_bit, insert_move,
                                 OBJECTIVE_TRICKS, OBJECTIVE_NIL)
 
 cnp.import_array()
@@ -1406,19 +1406,6 @@ cdef int fourth_weight_dds(ctx_t* c, int turn, int b) noexcept nogil:
     if sm == tm:
         return 33 + 1 + popcnt(s.live & tm & above(b))
     return 14 - rank + val
-
-
-cdef inline int insert_move(int b, int sc, int* scores, int* out, int n) noexcept nogil:
-    """Insert ``b`` of weight ``sc`` into the first ``n`` moves, best first (the earlier one
-    first on a tie); returns the new count."""
-    cdef int i = n
-    while i > 0 and scores[i - 1] < sc:
-        scores[i] = scores[i - 1]
-        out[i] = out[i - 1]
-        i -= 1
-    scores[i] = sc
-    out[i] = b
-    return n + 1
 
 
 cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noexcept nogil:
