@@ -46,23 +46,15 @@ def _contracts():
 def reference_solver(n: int, seed: int, policy: str) -> float:
     """Seconds for solve_many on n deals x every bid contract, one core, no engine
     (``dd_payout``: with the scorer's cuts, computed before the clock starts)."""
-    import numpy as np
-    import pandas as pd
-
+    from analysis.simulate import _payout_cuts
     from trickcore import get_game
     from trickcore.deals import random_deals
-    from trickcore.scoring import payout_cuts
     from trickcore.solver import solve_many
 
+    g = get_game(GAME)
     deals = random_deals(GAME, n, seed=seed)
-    cuts = {}
-    for c in _contracts():
-        layout = get_game(GAME).layout(c)
-        if policy == "dd_payout" and layout.objective == "points":
-            table = layout.point_table().astype(np.int64)
-            kitty = sum(((deals[:, 3] >> np.uint64(k)) & np.uint64(1)).astype(np.int64) * table[k]
-                        for k in np.flatnonzero(table))
-            cuts[c] = payout_cuts(GAME, pd.DataFrame({"contract": c, "kitty_points": kitty, "exchanged": False}))
+    cuts = {c: _payout_cuts(g, c, deals, {}, False, None) for c in _contracts()
+            if policy == "dd_payout" and g.layout(c).objective == "points"}
     t, cpu = time.perf_counter(), time.process_time()
     for c in _contracts():
         solve_many(GAME, c, deals[:, :3], leader=0, declarer=0, cuts=cuts.get(c))

@@ -54,18 +54,13 @@ def random_deals(layout, n_deals: int, seed: int, tricks: int = 0) -> np.ndarray
 def payout_cuts_for(layout, deals: np.ndarray) -> np.ndarray | None:
     """The scorer's cuts for solving ``deals`` only as far as the payout needs (the cards
     no hand holds are the kitty, kept by the declarer), or None where the game has none."""
-    import pandas as pd
-
-    from trickcore.scoring import PAYOUT_CUTS, payout_cuts
+    from analysis.simulate import _payout_cuts
+    from trickcore.scoring import PAYOUT_CUTS
 
     if layout.game not in PAYOUT_CUTS or layout.objective != "points":
         return None
-    table = layout.point_table().astype(np.int64)
     kitty = np.uint64(layout.deck.mask) & ~np.bitwise_or.reduce(deals, axis=1)
-    kitty_points = sum(((kitty >> np.uint64(c)) & np.uint64(1)).astype(np.int64) * table[c]
-                       for c in np.flatnonzero(table))
-    frame = pd.DataFrame({"contract": layout.contract, "kitty_points": kitty_points, "exchanged": False})
-    return payout_cuts(layout.game, frame)
+    return _payout_cuts(get_game(layout.game), layout.contract, deals, {}, False, kitty)
 
 
 def main(argv=None) -> None:

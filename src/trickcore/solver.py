@@ -540,21 +540,14 @@ def solve_many(
     side_melds = np.zeros(n_deals, dtype=np.int16)
     opp_melds = np.zeros(n_deals, dtype=np.int16)
     nodes = np.zeros(n_deals, dtype=np.int64)
+    band = ()   # cuts: point objectives only, so the general kernel, which takes them
     if cuts is not None:
-        from . import _solve
-
-        cut_array = _check_cuts(layout, cuts, n_deals)
-        value_hi = np.zeros(n_deals, dtype=np.int16)
-        _solve.solve_batch(
-            layout.core, _classes(layout), bits, leaders.astype(np.int8), side, goal_max, mb,
-            value, side_tricks, last, side_melds, opp_melds, nodes, cut_array, value_hi,
-        )
-        return ManyResult(value, side_tricks, last, side_melds, opp_melds, nodes, side, value_hi)
+        band = (_check_cuts(layout, cuts, n_deals), np.zeros(n_deals, dtype=np.int16))
     _kernel(layout).solve_batch(
         layout.core, _classes(layout), bits, leaders.astype(np.int8), side, goal_max, mb,
-        value, side_tricks, last, side_melds, opp_melds, nodes,
+        value, side_tricks, last, side_melds, opp_melds, nodes, *band,
     )
-    return ManyResult(value, side_tricks, last, side_melds, opp_melds, nodes, side)
+    return ManyResult(value, side_tricks, last, side_melds, opp_melds, nodes, side, *band[1:])
 
 
 #: Most cuts per deal :func:`solve_many` takes (the kernel's ``MAX_CUTS``).
