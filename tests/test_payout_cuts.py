@@ -85,6 +85,27 @@ def test_band_line_takes_every_trick_only_in_the_top_band():
     assert every.any() and (band.side_tricks == 0).any()
 
 
+@pytest.mark.parametrize("game,contract,cuts", [("goathead3", "hearts", [1, 31, 61, 90]),
+                                               ("sheepshead", "jd", None)])
+def test_solving_without_the_line_keeps_the_values(game, contract, cuts):
+    layout = get_game(game).layout(contract)
+    deals = random_deals(layout, 60, seed=4, cards_each=min(layout.hand_size, 4))
+    full = solve_many(layout, None, deals, cuts=cuts)
+    bare = solve_many(layout, None, deals, cuts=cuts, line=False)
+    assert (bare.value == full.value).all() and (bare.value_hi == full.value_hi).all()
+    assert bare.nodes.sum() < full.nodes.sum()
+    for out in (bare.side_tricks, bare.last_trick_winner, bare.side_melds, bare.opp_melds):
+        assert (out == -1).all()
+    assert (full.side_tricks >= 0).all()
+    # the trick kernel drops its line's outputs alike
+    spades = get_game("spades").layout("spades")
+    d = random_deals(spades, 5, seed=1, cards_each=3)
+    r = solve_many(spades, None, d, line=False)
+    assert (r.value == solve_many(spades, None, d).value).all() and (r.side_tricks == -1).all()
+    with pytest.raises(ValueError, match="line must be True or False"):
+        solve_many(layout, None, deals, line="no")
+
+
 def test_cuts_errors():
     hearts = get_game("goathead3").layout("hearts")
     deals = random_deals(hearts, 3, seed=1)
@@ -163,6 +184,15 @@ def test_dd_payout_pays_what_dd_pays(game, rules):
     exact = dd.side_points.to_numpy(dtype=float)[points]
     assert ((fast.side_points_lo[points] <= exact) & (exact <= fast.side_points_hi[points])).all()
     assert fast.side_points[points].isna().all() and fast.declarer_points[points].isna().all()
+    # no line is followed: the trick count is known exactly where the band decides it,
+    # i.e. where the exact count is every trick or none
+    hand_size = get_game(game).hand_size
+    tricks = dd.side_tricks.to_numpy()[points]
+    known = fast.side_tricks[points].notna().to_numpy()
+    assert (known == ((tricks == 0) | (tricks == hand_size))).all()
+    assert known.any() and not known.all()
+    assert (fast.side_tricks[points][known].to_numpy() == tricks[known]).all()
+    assert fast.last_trick_winner[points].isna().all()
     assert (fast.nodes[points].sum() < dd.nodes[points].sum())
     # the summary keeps payouts and make rates, and has no mean of a value it never knew
     s = simulate_summary(game, 200, policy="dd_payout", contracts=["hearts"], **kw)

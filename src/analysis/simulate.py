@@ -21,10 +21,11 @@ Conventions (what a simulated round *is*)
   (Goathead: whether the declarer's count reaches 31, 61 and 90, or every point): payouts,
   ``made`` and ``stake`` equal ``"dd"``'s on every deal, for a fraction of the search.
   The value is then a band, ``side_points_lo`` .. ``side_points_hi``, and
-  ``side_points`` / ``declarer_points`` are missing (``NaN``); ``side_tricks`` and
-  ``last_trick_winner`` follow a line that stays in the band (the side takes every trick
-  exactly when the band is every point in play).  Contracts that count tricks (nil) are
-  solved exactly as under ``"dd"``.
+  ``side_points`` / ``declarer_points`` are missing (``NaN``).  No line of play is
+  followed (a sixth of the search): ``side_tricks`` is known only where the band decides
+  it (every trick when the band is every point in play, none when it is 0; ``NaN``
+  otherwise) and ``last_trick_winner`` is ``NaN``.  Contracts that count tricks (nil)
+  are solved exactly as under ``"dd"``.
 * Games and contracts without a declaring side (Hearts, Gamut Hearts and Clubs, Oh Hell,
   leasters) and the trick-bid games (Spades, Gamut Spades, Oh Hell) are analysed for one
   seat at a time (``seats``, default the ``declarer`` seat), double dummy as
@@ -188,8 +189,10 @@ def _play(game: str, contract: str, deals: np.ndarray, rules: Mapping[str, Any],
     if policy in DD_POLICIES:
         from trickcore.solver import solve_many
 
+        # a band needs no line: the payout cuts decide the only trick counts the scorer
+        # reads (every trick, none), see _band_tricks
         r = solve_many(game, contract, hands, leader=leader, declarer=declarer, cuts=cuts,
-                       **_layout_rules(game, rules))
+                       line=cuts is None, **_layout_rules(game, rules))
         get = (lambda k: np.asarray(r[k])) if isinstance(r, Mapping) else (lambda k: np.asarray(getattr(r, k)))
         value = get("value").astype(np.int64)
         out = {
@@ -204,6 +207,10 @@ def _play(game: str, contract: str, deals: np.ndarray, rules: Mapping[str, Any],
         if cuts is not None:
             out["side_points_lo"] = value
             out["side_points_hi"] = get("value_hi").astype(np.int64)
+            in_play = _card_points(game, contract, np.bitwise_or.reduce(hands, axis=1), rules)
+            out["side_tricks"], out["_side_tricks_known"] = _band_tricks(
+                value, out["side_points_hi"], in_play, lay.hand_size)
+            out["side_melds"] = out["opp_melds"] = np.zeros(len(hands), dtype=np.int64)  # cuts: no melds
         return out
     from trickcore.playouts import playout
 
@@ -305,6 +312,24 @@ def evaluate(
                          exchanged=exchanged, kitty=kitty, deal_index=deal_index)
 
 
+def _band_tricks(lo: np.ndarray, hi: np.ndarray, in_play: np.ndarray, hand_size: int) -> tuple[np.ndarray, np.ndarray]:
+    """The side's trick count where a band of its points decides it, for the scorer.
+
+    :func:`trickcore.scoring.payout_cuts` promises that a scorer with cuts reads the
+    trick count only as "every trick", the same as every point in play (``in_play``), or
+    "no trick", the same as no point; both are cuts.  Returns the count the scorer is
+    given (``hand_size``, 0, or 1 for "some but not every trick", which pays alike) and
+    whether the band decides the count itself.
+
+    >>> t, known = _band_tricks(np.array([0, 40, 120]), np.array([0, 60, 120]), np.array([120] * 3), 6)
+    >>> t.tolist(), known.tolist()
+    ([0, 1, 6], [True, False, True])
+    """
+    every = lo >= in_play
+    none = hi <= 0
+    return np.where(every, hand_size, np.where(none, 0, 1)), every | none
+
+
 def _payout_cuts(g: Game, contract: str, deals: np.ndarray, rules: Mapping[str, Any], exchanged: Any,
                  kitty: np.ndarray | None) -> np.ndarray:
     """The scorer's cuts of ``side_points`` (:func:`trickcore.scoring.payout_cuts`) per deal."""
@@ -362,6 +387,8 @@ def _scored_frame(g: Game, contract: str, deals: np.ndarray, played: Mapping[str
         # dd_payout: the scorer saw the band's bottom, which pays what every value of the
         # band pays; the counts themselves are not known
         out["side_points"] = np.nan
+        out["side_tricks"] = np.where(played["_side_tricks_known"], out["side_tricks"], np.nan)
+        out["last_trick_winner"] = np.nan
         if "declarer_points" in out.columns:
             out["declarer_points"] = pd.array([pd.NA] * len(out), dtype="Int64")
     return out
@@ -387,7 +414,7 @@ def _round_frame(g: Game, contract: str, deals: np.ndarray, played: Mapping[str,
     for s in range(n):
         frame[f"hand_{s}"] = deals[:, s]
     frame["kitty"] = deals[:, n]
-    frame.update(played)
+    frame.update({k: v for k, v in played.items() if not k.startswith("_")})  # "_": notes for the caller
     frame.update(_game_columns(g, contract, deals, frame, rules, declarer))
     frame["kitty_points"] = _card_points(g.id, contract, kitty_cards, rules)
     frame["exchanged"] = np.broadcast_to(np.asarray(exchanged, dtype=bool), (m,)).copy()

@@ -1412,26 +1412,28 @@ def solve_batch(CoreLayout core, const int8_t[::1] cls, const uint64_t[:, ::1] h
                 const int8_t[::1] leaders, const uint8_t[::1] sides, bint goal_max,
                 double tt_mb, int16_t[::1] value, int8_t[::1] side_tricks,
                 int8_t[::1] last_winner, int16_t[::1] side_melds, int16_t[::1] opp_melds,
-                int64_t[::1] nodes, const int16_t[:, ::1] cuts=None, int16_t[::1] value_hi=None):
+                int64_t[::1] nodes, const int16_t[:, ::1] cuts=None, int16_t[::1] value_hi=None,
+                bint line=True):
     """Solve ``hands.shape[0]`` deals from the start of a trick (layout bits, validated);
     fills the output arrays.  Runs without the GIL.
 
     With ``cuts`` (``cuts[d]`` sorted, at most ``MAX_CUTS``) only the cuts are settled:
     ``value[d] <= value <= value_hi[d]`` with no cut in ``(value, value_hi]``
     (:func:`value_band`), and the other outputs follow a line that stays in that band
-    (:func:`follow_line`)."""
+    (:func:`follow_line`).  ``line=False`` skips the line (a sixth of a band's nodes on
+    Goathead deals): ``side_tricks``, ``last_winner`` and the melds are then -1."""
     cdef ctx_t c
     cdef const layout_t* L = &core.c
     cdef Py_ssize_t n_deals = hands.shape[0], d
     cdef int n = L.n_seats, K = (n * L.n_cards + 63) // 64
-    cdef int max_live = 0, i, v, hi, st, sm, om
+    cdef int max_live = 0, i, v, hi, st, sm, om, lw
     cdef int banded = cuts is not None
     cdef int n_cuts = cuts.shape[1] if banded else 0
     if banded and (n_cuts == 0 or n_cuts > MAX_CUTS or cuts.shape[0] != n_deals
                    or value_hi is None or value_hi.shape[0] != n_deals):
         raise ValueError(f"cuts need 1..{MAX_CUTS} values for each deal and a value_hi per deal")
     cdef uint64_t live
-    cdef int8_t line[64]
+    cdef int8_t moves[64]
     for d in range(n_deals):
         live = 0
         for i in range(n):
@@ -1461,10 +1463,14 @@ def solve_batch(CoreLayout core, const int8_t[::1] cls, const uint64_t[:, ::1] h
             st = 0
             sm = 0
             om = 0
-            follow_line(&c, v, hi, line, &st, &sm, &om)
+            if line:
+                follow_line(&c, v, hi, moves, &st, &sm, &om)
+                lw = c.s.k.last_winner
+            else:
+                st = sm = om = lw = -1
             value[d] = <int16_t>v
             side_tricks[d] = <int8_t>st
-            last_winner[d] = <int8_t>c.s.k.last_winner
+            last_winner[d] = <int8_t>lw
             side_melds[d] = <int16_t>sm
             opp_melds[d] = <int16_t>om
             nodes[d] = c.nodes

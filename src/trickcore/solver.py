@@ -435,6 +435,7 @@ def solve_many(
     goal: str | None = None,
     tt_mb: float = 256,
     cuts: Any = None,
+    line: bool = True,
     **rules: Any,
 ) -> ManyResult:
     """Solve many deals from the start of a trick in one compiled loop (no GIL held).
@@ -464,6 +465,10 @@ def solve_many(
         ``side_tricks`` and the rest then follow a line that stays in the band: exact
         when the band is one value, and e.g. "every trick" iff the band is the side's
         total.
+    line:
+        ``False``: do not follow a line after the value is known (a sixth of the nodes
+        of a Goathead band, a twentieth of an exact value).  ``side_tricks``,
+        ``last_trick_winner``, ``side_melds`` and ``opp_melds`` are then -1.
 
     Returns
     -------
@@ -493,6 +498,8 @@ def solve_many(
     n = layout.n_seats
     goal_max = _check_goal(layout, goal)
     mb = _check_tt(tt_mb)
+    if not isinstance(line, (bool, np.bool_)):
+        raise ValueError(f"line must be True or False, not {line!r}")
     arr = np.asarray(hands)
     if arr.ndim != 2 or arr.shape[1] not in (n, n + 1):
         raise ValueError(f"hands must have shape (n_deals, {n}) or (n_deals, {n + 1}), got {arr.shape}")
@@ -543,10 +550,16 @@ def solve_many(
     band = ()   # cuts: point objectives only, so the general kernel, which takes them
     if cuts is not None:
         band = (_check_cuts(layout, cuts, n_deals), np.zeros(n_deals, dtype=np.int16))
-    _kernel(layout).solve_batch(
+    kernel = _kernel(layout)
+    # the trick kernel always follows its line (cheap there); its outputs are dropped below
+    skip = {"line": False} if not line and kernel.__name__ == "trickcore._solve" else {}
+    kernel.solve_batch(
         layout.core, _classes(layout), bits, leaders.astype(np.int8), side, goal_max, mb,
-        value, side_tricks, last, side_melds, opp_melds, nodes, *band,
+        value, side_tricks, last, side_melds, opp_melds, nodes, *band, **skip,
     )
+    if not line:
+        for out in (side_tricks, last, side_melds, opp_melds):
+            out[:] = -1
     return ManyResult(value, side_tricks, last, side_melds, opp_melds, nodes, side, *band[1:])
 
 

@@ -121,8 +121,10 @@ def payout_cuts(game: Any, frame: pd.DataFrame, rules: Mapping[str, Any] | None 
     ``int64[rows, k]``: between two consecutive cuts :func:`score` gives the same payouts,
     ``made`` and stake, so a double-dummy solve only needs the band of the value between
     cuts (``trickcore.solve_many(cuts=...)``, ``analysis.simulate(policy="dd_payout")``).
-    The columns needed are the game module's (Goathead: ``contract``, ``kitty_points``,
-    ``exchanged``).
+    The side's trick count matters to such a scorer only as "every trick", the same as
+    every point in play, or "no trick", the same as no point: both are cuts, so a band
+    decides them and no line of play is needed.  The columns needed are the game module's
+    (Goathead: ``contract``, ``kitty_points``, ``exchanged``).
 
     >>> import pandas as pd
     >>> f = pd.DataFrame({"contract": ["court"], "kitty_points": [0], "exchanged": [True]})
