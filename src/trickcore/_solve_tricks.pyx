@@ -13,7 +13,11 @@ Technique (after Bo Haglund's DDS):
   alpha-beta: the first probe bisects the possible trick counts, the next ones test just
   above the new lower bound or at the new upper bound (MTD(f)-like: the fail-soft answer
   is usually the value, so the last probe, the costly one, comes at once: 2% fewer nodes
-  than bisecting to the end);
+  than bisecting to the end).  A full bridge-like deal (four seats in two partnerships,
+  trumps) starts instead two tricks above an estimate from the side's top cards, trumps and
+  short suits: a probe above the value is cheap and usually answers the value, leaving one
+  probe at it (7% fewer nodes on full bridge deals; the estimate's accuracy matters less
+  than the bias: probing at the true value saved 8%, two above it 7%, three above 6%);
 * a transposition table probed at trick boundaries.  Positions are described by *relative
   ranks*: the live cards (hands and table) of each suit from the top down with their
   holders, so that which cards of a suit were played or undealt does not matter.  An entry
@@ -195,6 +199,8 @@ ctypedef struct ctx_t:
 cdef int USE_TT = 1
 cdef int USE_QT = 1
 cdef int MTD_MODE = 1
+cdef int USE_GUESS = 1
+cdef int GUESS_UP = 2
 cdef int LEADW = 3
 cdef int OPPABOVE = 0
 cdef int RELCO = -1
@@ -235,10 +241,13 @@ def _counters():
     return dict(boundary=C_BND, bound_cuts=C_BCUT, tt_cuts=C_TTCUT, mid=C_MID, mid_cuts=C_MIDCUT)
 
 
-def _tune(int killer=0, int suitw=0, int disc=3, int hist=1, int levels=2, int cap=1 << 30, int mode=1, int hint_all=1, int leadw=3, int oppabove=0, int relco=-1, int prune=1, int leadmode=1, int kbonus=1, int hbonus=1, int followmode=7):
+def _tune(int killer=0, int suitw=0, int disc=3, int hist=1, int levels=2, int cap=1 << 30, int mode=1, int hint_all=1, int leadw=3, int oppabove=0, int relco=-1, int prune=1, int leadmode=1, int kbonus=1, int hbonus=1, int followmode=7, int guess=1, int guess_up=2):
     memset(CS, 0, sizeof(CS))
     memset(WASTE, 0, sizeof(WASTE))
     memset(PROBE, 0, sizeof(PROBE))
+    global USE_GUESS, GUESS_UP
+    USE_GUESS = guess
+    GUESS_UP = guess_up
     global FOLLOWMODE, KBONUS, HBONUS, LEADMODE, PRUNE, RELCO, OPPABOVE, LEADW, HINT_ALL, MTD_MODE, KILLER, SUITW, DISC, HIST, LEVELS, LIST_CAP, C_BND, C_BCUT, C_TTCUT, C_MID, C_MIDCUT
     C_BND = C_BCUT = C_TTCUT = C_MID = C_MIDCUT = 0
     HIST = hist
@@ -1779,10 +1788,48 @@ cdef int ab(ctx_t* c, int beta, uint64_t* rel) noexcept nogil:
     return best
 
 
+cdef int first_guess(ctx_t* c) noexcept nogil:
+    """The first probe of a full bridge-like deal (four seats in two partnerships that
+    both want tricks, a trump suit, 13 tricks left), or 0 (bisect): two tricks above an
+    estimate of the side's tricks from its top cards (4-3-2-1 for the four best cards of
+    every suit), its trumps and the short side suits of either team (a least-squares fit
+    to 1,500 random bridge deals: residual 1.1 tricks).  A probe above the value is cheap
+    and its fail-soft answer is usually the value itself, after which one probe at the
+    value ends the search; probing just below it costs a probe at the value plus one
+    above.  Only the order of the probes depends on it, never a value."""
+    cdef const layout_t* L = c.L
+    cdef uint64_t sidec = 0, sm
+    cdef int seat, su, r, n_su, hcp = 0, trumps = 0, short_s = 0, short_o = 0, est
+    if not c.dds_lead or not L.trump_mask or tricks_left(c) != 13 or c.s.tn:
+        return 0
+    for seat in range(c.n):
+        if in_side(c, seat):
+            sidec |= c.s.hands[seat]
+    for su in range(c.nsu):
+        sm = L.suit_mask[su]
+        for r in range(4):
+            if (sidec >> (c.suit_top[su] - r)) & 1:
+                hcp += 4 - r
+        if sm == L.trump_mask:
+            trumps = popcnt(sidec & sm)
+            continue
+        for seat in range(c.n):
+            n_su = seat_len(c, seat, su)
+            if n_su < 2:
+                if in_side(c, seat):
+                    short_s += 2 - n_su
+                else:
+                    short_o += 2 - n_su
+    # weights in 64ths: -7.83 + 0.393 hcp + 0.967 trumps + 0.419 short - 0.481 short_o
+    est = -501 + 25 * hcp + 62 * trumps + 27 * short_s - 31 * short_o
+    return ((est + 32) >> 6) + GUESS_UP if est > -32 else GUESS_UP
+
+
 cdef int mtd_after(ctx_t* c, int b, int guess) noexcept nogil:
     """Exact value after the seat to move plays ``b`` (``b < 0``: of the position itself):
     null-window probes narrow [lower, upper] from the position's value bounds (the first
-    bisects, the next ones probe next to the bound the last answer moved)."""
+    at ``guess`` when it lies inside them, else bisecting; the next ones probe next to the
+    bound the last answer moved)."""
     cdef int lower, upper, g, beta = 0, lo, hi, tv, first
     cdef uint64_t r1, r2
     cdef state_t saved
@@ -1804,7 +1851,9 @@ cdef int mtd_after(ctx_t* c, int b, int guess) noexcept nogil:
     cdef int64_t pn[16]
     cdef int64_t n0
     while lower < upper:
-        if MTD_MODE == 0 or first:
+        if first and guess > lower:
+            beta = guess if guess < upper else upper
+        elif MTD_MODE == 0 or first:
             beta = lower + (upper - lower + 1) // 2
         elif g >= beta:
             beta = lower + 1
@@ -2125,7 +2174,7 @@ def solve_batch(CoreLayout core, const int8_t[::1] cls, const uint64_t[:, ::1] h
                 tt_clear(&c)
             c.nodes = 0
             init_state(&c, &hands[d, 0], leaders[d], 0, 0, L.hand_size - popcnt(hands[d, 0]))
-            v = mtd_after(&c, -1, 0)
+            v = mtd_after(&c, -1, first_guess(&c) if USE_GUESS else 0)
             ST_VALUE += c.nodes
             vn = c.nodes
             st = 0

@@ -1,0 +1,63 @@
+"""Speed-ups of the trick-count kernel (``trickcore._solve_tricks``) that must never move a
+value: each is switched off or pushed to an extreme through the kernel's test hooks
+(``_tune``, ``_set_search_options``) and the values compared, on full bridge deals (spades
+trump, the DDS bench's setting) and on short deals of the other trick games.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from test_solver_tricks import _batch  # noqa: E402
+
+import trickcore  # noqa: E402
+from trickcore import solver  # noqa: E402
+
+_solve_tricks = pytest.importorskip("trickcore._solve_tricks")
+
+
+def _bridge_deals(n: int, seed: int) -> np.ndarray:
+    import test_solver_dds as dds
+
+    return dds.random_deals(n, seed)
+
+
+@pytest.fixture
+def tricks_kernel(monkeypatch):
+    monkeypatch.setattr(solver, "KERNEL", "tricks")
+    yield
+    _solve_tricks._tune()
+    _solve_tricks._set_search_options()
+
+
+def _bridge(deals, leader=0, declarer=1):
+    return trickcore.solve_many("spades", "spades", deals, leader=leader, declarer=declarer,
+                                spade_leading="always")
+
+
+def test_first_probe_guess_changes_no_value(tricks_kernel):
+    """Full bridge deals start with a probe two tricks above an estimate from the side's top
+    cards, trumps and short suits (``_tune(guess=0)``: bisect the bounds instead).  Any
+    first probe gives the same values and lines (a guess far too low or far too high
+    too); the estimate saves nodes on these deals."""
+    deals = _bridge_deals(16, 5)
+    guessed = _bridge(deals)
+    runs = []
+    for kw in (dict(guess=0), dict(guess_up=-9), dict(guess_up=9)):
+        _solve_tricks._tune(**kw)
+        runs.append(_bridge(deals))
+    _solve_tricks._tune()
+    for other in runs:
+        assert other.value.tolist() == guessed.value.tolist()
+        assert other.side_tricks.tolist() == guessed.side_tricks.tolist()
+        assert other.last_trick_winner.tolist() == guessed.last_trick_winner.tolist()
+    assert guessed.nodes.sum() < runs[0].nodes.sum()
+    # either team declaring, any leader: still the same values
+    other_side = _bridge(deals, leader=1, declarer=0)
+    _solve_tricks._tune(guess=0)
+    assert _bridge(deals, leader=1, declarer=0).value.tolist() == other_side.value.tolist()
