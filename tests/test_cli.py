@@ -124,5 +124,5 @@ def test_simulate_writes_a_dataset_and_resumes(tmp_path, capsys):
     assert len(rows) == 30 * 6 and (rows.policy == "dd_payout").all()
     assert (rows.side_points_lo <= rows.side_points_hi).where(rows.contract != "nil", True).all()
     capsys.readouterr()
-    assert main(["simulate", "sheepshead", "-n", "5", "--out", str(tmp_path / "s"), "--policy", "dd_payout"]) == 2
+    assert main(["simulate", "clover", "-n", "5", "--out", str(tmp_path / "s"), "--policy", "dd_payout"]) == 2
     assert "dd_payout" in capsys.readouterr().err

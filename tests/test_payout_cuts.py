@@ -159,40 +159,78 @@ def test_goathead_payouts_change_only_at_the_cuts(game, rules):
             assert (part.nunique() == 1).all(), (game, rules, row.to_dict(), b)
 
 
+def test_sheepshead_payouts_change_only_at_the_cuts():
+    """As for Goathead: every picking-team count 0..points in play, for random rounds of
+    every contract with a picker, alone or with a partner, with any multiplier."""
+    from trickcore.scoring.sheepshead import CONTRACTS
+
+    rng = np.random.default_rng(12)
+    rows = []
+    for i in range(60):
+        contract = [c for c in CONTRACTS if c != "leaster"][i % 11]
+        partner = -1 if contract == "alone" or rng.integers(4) == 0 else int(rng.integers(1, 5))
+        rows.append({"contract": contract, "declarer": 0, "partner": partner,
+                     "kitty_points": int(rng.choice([0, 3, 11, 21])), "multiplier": int(rng.integers(1, 5))})
+    base = pd.DataFrame(rows)
+    cuts = payout_cuts("sheepshead", base)
+    for i, row in base.iterrows():
+        values = np.arange(120 - row.kitty_points + 1)
+        f = pd.DataFrame([row] * len(values)).reset_index(drop=True)
+        f["side_points"] = values
+        s = score("sheepshead", f)
+        band = np.searchsorted(np.sort(cuts[i]), values, side="right")
+        key = s[[f"payout_{k}" for k in range(5)]].astype(float)
+        key["made"] = s["made"].astype(bool)
+        for b in np.unique(band):
+            assert (key[band == b].nunique() == 1).all(), (row.to_dict(), b)
+        # and every cut in play changes something (none is superfluous)
+        assert len(key.drop_duplicates()) == len(np.unique(band))
+
+
 def test_payout_cuts_errors():
     f = pd.DataFrame({"contract": ["nil"], "kitty_points": [0], "exchanged": [False]})
     with pytest.raises(ValueError, match="suit and court"):
         payout_cuts("goathead3", f)
-    with pytest.raises(ValueError, match="defined for goathead3, goathead4, not hearts"):
+    with pytest.raises(ValueError, match="defined for goathead3, goathead4, sheepshead, not hearts"):
         payout_cuts("hearts", f)
+    with pytest.raises(ValueError, match="rounds with a picker"):
+        payout_cuts("sheepshead", f.assign(contract="leaster"))
     with pytest.raises(ValueError, match="missing column"):
         payout_cuts("goathead3", f.assign(contract="hearts").drop(columns="exchanged"))
 
 
 # -- the engine's dd_payout policy -------------------------------------------------------
 
-@pytest.mark.parametrize("game,rules", [("goathead3", {}), ("goathead3", {"kitty_points": "if_exchanged"}),
-                                        ("goathead4", {})])
-def test_dd_payout_pays_what_dd_pays(game, rules):
+@pytest.mark.parametrize("game,rules,n", [("goathead3", {}, 600), ("goathead3", {"kitty_points": "if_exchanged"}, 600),
+                                          ("goathead4", {}, 600), ("sheepshead", {}, 150),
+                                          ("sheepshead", {"partner": "called_ace"}, 100)])
+def test_dd_payout_pays_what_dd_pays(game, rules, n):
     kw = dict(seed=9, rules=rules, n_jobs=1, chunk_size=256, progress=False)
-    dd = simulate(game, 600, **kw)
-    fast = simulate(game, 600, policy="dd_payout", **kw)
+    dd = simulate(game, n, **kw)
+    fast = simulate(game, n, policy="dd_payout", **kw)
     assert len(dd) == len(fast)
-    for col in [c for c in dd.columns if c.startswith("payout_")] + ["made", "stake", "contract", "deal"]:
+    same = [c for c in dd.columns if c.startswith("payout_") or c in ("made", "stake", "unit", "contract", "deal")]
+    assert len(same) > 6
+    for col in same:
         assert (dd[col].astype(str) == fast[col].astype(str)).all(), col
     points = fast.contract != "nil"
     exact = dd.side_points.to_numpy(dtype=float)[points]
     assert ((fast.side_points_lo[points] <= exact) & (exact <= fast.side_points_hi[points])).all()
-    assert fast.side_points[points].isna().all() and fast.declarer_points[points].isna().all()
+    count = "picking_points" if game == "sheepshead" else "declarer_points"
+    assert fast.side_points[points].isna().all() and fast[count][points].isna().all()
+    assert fast.nodes.sum() < 0.8 * dd.nodes.sum()
+    assert fast.last_trick_winner[points].isna().all()
     # no line is followed: the trick count is known exactly where the band decides it,
-    # i.e. where the exact count is every trick or none
+    # i.e. (every Goathead card carries points) where the exact count is every trick or none
     hand_size = get_game(game).hand_size
     tricks = dd.side_tricks.to_numpy()[points]
     known = fast.side_tricks[points].notna().to_numpy()
+    if game == "sheepshead":        # its 7s, 8s and 9s carry no points
+        assert not known.any()
+        return
     assert (known == ((tricks == 0) | (tricks == hand_size))).all()
     assert known.any() and not known.all()
     assert (fast.side_tricks[points][known].to_numpy() == tricks[known]).all()
-    assert fast.last_trick_winner[points].isna().all()
     assert (fast.nodes[points].sum() < dd.nodes[points].sum())
     # the summary keeps payouts and make rates, and has no mean of a value it never knew
     s = simulate_summary(game, 200, policy="dd_payout", contracts=["hearts"], **kw)
@@ -202,8 +240,8 @@ def test_dd_payout_pays_what_dd_pays(game, rules):
 
 
 def test_dd_payout_errors():
-    with pytest.raises(ValueError, match="dd_payout.*use 'dd' for sheepshead"):
-        simulate("sheepshead", 4, policy="dd_payout", n_jobs=1)
+    with pytest.raises(ValueError, match="dd_payout.*use 'dd' for clover"):
+        simulate("clover", 4, policy="dd_payout", n_jobs=1)
     with pytest.raises(ValueError, match="unknown policy"):
         simulate("goathead3", 4, policy="dd_fast", n_jobs=1)
 
@@ -218,4 +256,4 @@ def test_compare_dd_payout_against_dd():
     assert set(r.metric) == {"made", "declarer_payout"}
     assert (r["diff"] == 0).all() and (r["diff_lo"] == 0).all() and (r["diff_hi"] == 0).all()
     with pytest.raises(ValueError, match="dd_payout"):
-        compare("sheepshead", 4, a={"contract": "jd"}, b={"contract": "jd", "policy": "dd_payout"}, n_jobs=1)
+        compare("clover", 4, a={"contract": "hearts"}, b={"contract": "hearts", "policy": "dd_payout"}, n_jobs=1)

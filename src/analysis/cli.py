@@ -198,7 +198,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--backend", default="loky", help='"loky", "dask" or a Dask scheduler address')
     p.add_argument("--policy", default="dd",
                    help='"dd" (exact double dummy, default), "dd_payout" (double dummy only as far as the '
-                        'payouts need: same payouts, value bands; Goathead), "greedy" or "random"')
+                        'payouts need: same payouts, value bands; Goathead and Sheepshead), "greedy" or "random"')
     p.set_defaults(func=_cmd_simulate)
     return parser
 

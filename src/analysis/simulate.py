@@ -18,14 +18,16 @@ Conventions (what a simulated round *is*)
   player sees every card and plays perfectly); ``"greedy"`` and ``"random"`` are
   :func:`trickcore.playouts.playout` policies, i.e. realistic-to-naive play.
 * ``policy="dd_payout"`` is double dummy solved only as far as the payout needs
-  (Goathead: whether the declarer's count reaches 31, 61 and 90, or every point): payouts,
+  (Goathead: whether the declarer's count reaches 31, 61 and 90, or every point;
+  Sheepshead: whether the picking team's total reaches 1, 31, 61, 91 and 120): payouts,
   ``made`` and ``stake`` equal ``"dd"``'s on every deal, for a fraction of the search.
   The value is then a band, ``side_points_lo`` .. ``side_points_hi``, and
-  ``side_points`` / ``declarer_points`` are missing (``NaN``).  No line of play is
-  followed (a sixth of the search): ``side_tricks`` is known only where the band decides
-  it (every trick when the band is every point in play, none when it is 0; ``NaN``
-  otherwise) and ``last_trick_winner`` is ``NaN``.  Contracts that count tricks (nil)
-  are solved exactly as under ``"dd"``.
+  ``side_points`` / ``declarer_points`` / ``picking_points`` are missing (``NaN``).  No
+  line of play is followed (a sixth of the search): ``side_tricks`` is known only where
+  the band decides it (Goathead, whose cards all carry points: every trick when the band
+  is every point in play, none when it is 0; ``NaN`` otherwise) and
+  ``last_trick_winner`` is ``NaN``.  Contracts that count tricks (nil) are solved
+  exactly as under ``"dd"``.
 * Games and contracts without a declaring side (Hearts, Gamut Hearts and Clubs, Oh Hell,
   leasters) and the trick-bid games (Spades, Gamut Spades, Oh Hell) are analysed for one
   seat at a time (``seats``, default the ``declarer`` seat), double dummy as
@@ -208,8 +210,9 @@ def _play(game: str, contract: str, deals: np.ndarray, rules: Mapping[str, Any],
             out["side_points_lo"] = value
             out["side_points_hi"] = get("value_hi").astype(np.int64)
             in_play = _card_points(game, contract, np.bitwise_or.reduce(hands, axis=1), rules)
+            points = lay.point_table()
             out["side_tricks"], out["_side_tricks_known"] = _band_tricks(
-                value, out["side_points_hi"], in_play, lay.hand_size)
+                value, out["side_points_hi"], in_play, lay.hand_size, all(points[int(c)] > 0 for c in lay.deck))
             out["side_melds"] = out["opp_melds"] = np.zeros(len(hands), dtype=np.int64)  # cuts: no melds
         return out
     from trickcore.playouts import playout
@@ -312,22 +315,27 @@ def evaluate(
                          exchanged=exchanged, kitty=kitty, deal_index=deal_index)
 
 
-def _band_tricks(lo: np.ndarray, hi: np.ndarray, in_play: np.ndarray, hand_size: int) -> tuple[np.ndarray, np.ndarray]:
+def _band_tricks(lo: np.ndarray, hi: np.ndarray, in_play: np.ndarray, hand_size: int,
+                 every_card_scores: bool) -> tuple[np.ndarray, np.ndarray]:
     """The side's trick count where a band of its points decides it, for the scorer.
 
     :func:`trickcore.scoring.payout_cuts` promises that a scorer with cuts reads the
     trick count only as "every trick", the same as every point in play (``in_play``), or
-    "no trick", the same as no point; both are cuts.  Returns the count the scorer is
-    given (``hand_size``, 0, or 1 for "some but not every trick", which pays alike) and
-    whether the band decides the count itself.
+    "no trick", the same as no point, both cuts — or not at all.  When every card carries
+    points, the band decides those two counts.  Returns the count the scorer is given
+    (``hand_size``, 0, or 1 for "some but not every trick", which pays alike) and whether
+    the band decides the count itself.
 
-    >>> t, known = _band_tricks(np.array([0, 40, 120]), np.array([0, 60, 120]), np.array([120] * 3), 6)
+    >>> t, known = _band_tricks(np.array([0, 40, 120]), np.array([0, 60, 120]), np.array([120] * 3), 6, True)
     >>> t.tolist(), known.tolist()
     ([0, 1, 6], [True, False, True])
+    >>> _band_tricks(np.array([0]), np.array([0]), np.array([120]), 6, False)[1].tolist()
+    [False]
     """
     every = lo >= in_play
     none = hi <= 0
-    return np.where(every, hand_size, np.where(none, 0, 1)), every | none
+    known = (every | none) & every_card_scores
+    return np.where(every, hand_size, np.where(none, 0, 1)), known
 
 
 def _payout_cuts(g: Game, contract: str, deals: np.ndarray, rules: Mapping[str, Any], exchanged: Any,
@@ -389,8 +397,9 @@ def _scored_frame(g: Game, contract: str, deals: np.ndarray, played: Mapping[str
         out["side_points"] = np.nan
         out["side_tricks"] = np.where(played["_side_tricks_known"], out["side_tricks"], np.nan)
         out["last_trick_winner"] = np.nan
-        if "declarer_points" in out.columns:
-            out["declarer_points"] = pd.array([pd.NA] * len(out), dtype="Int64")
+        for count in ("declarer_points", "picking_points"):  # the scorers' totals
+            if count in out.columns:
+                out[count] = pd.array([pd.NA] * len(out), dtype="Int64")
     return out
 
 

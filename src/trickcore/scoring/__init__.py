@@ -62,7 +62,7 @@ from .hearts import score_hearts
 from .match import match_totals
 from .melds import hand_melds, hand_melds_batch
 from .ohhell import score_ohhell
-from .sheepshead import score_sheepshead
+from .sheepshead import payout_cuts_sheepshead, score_sheepshead
 from .spades import score_spades
 
 __all__ = ["score", "payout_cuts", "match_totals", "hand_melds", "hand_melds_batch", "SCORERS", "PAYOUT_CUTS"]
@@ -82,6 +82,7 @@ SCORERS = {
 PAYOUT_CUTS = {
     "goathead3": payout_cuts_goathead,
     "goathead4": payout_cuts_goathead,
+    "sheepshead": payout_cuts_sheepshead,
 }
 
 
@@ -122,18 +123,20 @@ def payout_cuts(game: Any, frame: pd.DataFrame, rules: Mapping[str, Any] | None 
     ``made`` and stake, so a double-dummy solve only needs the band of the value between
     cuts (``trickcore.solve_many(cuts=...)``, ``analysis.simulate(policy="dd_payout")``).
     The side's trick count matters to such a scorer only as "every trick", the same as
-    every point in play, or "no trick", the same as no point: both are cuts, so a band
-    decides them and no line of play is needed.  The columns needed are the game module's
-    (Goathead: ``contract``, ``kitty_points``, ``exchanged``).
+    every point in play, or "no trick", the same as no point (Goathead, whose cards all
+    carry points), or not at all (Sheepshead reads its table by points): a band decides
+    it, so no line of play is needed.  The columns needed are the game module's
+    (Goathead: ``contract``, ``kitty_points``, ``exchanged``; Sheepshead: ``contract``,
+    ``kitty_points``).
 
     >>> import pandas as pd
     >>> f = pd.DataFrame({"contract": ["court"], "kitty_points": [0], "exchanged": [True]})
     >>> payout_cuts("goathead3", f).tolist()
     [[1, 31, 61, 90, 120]]
-    >>> payout_cuts("sheepshead", f)
+    >>> payout_cuts("hearts", f)
     Traceback (most recent call last):
       ...
-    ValueError: payout cuts are defined for goathead3, goathead4, not sheepshead
+    ValueError: payout cuts are defined for goathead3, goathead4, sheepshead, not hearts
     """
     gid = F.check_game(game)
     if gid not in PAYOUT_CUTS:

@@ -69,7 +69,7 @@ import pandas as pd
 
 from . import _frame as F
 
-__all__ = ["score_sheepshead", "CONTRACTS", "opponent_unit"]
+__all__ = ["score_sheepshead", "payout_cuts_sheepshead", "CONTRACTS", "opponent_unit"]
 
 CONTRACTS = (
     "jd", "jc", "js", "jh",
@@ -79,6 +79,8 @@ CONTRACTS = (
 )
 TOTAL_POINTS = 120
 N_SEATS = 5
+#: The picking team's totals where :func:`opponent_unit` (and so every payout) changes.
+UNIT_STEPS = (1, 31, 61, 91, 120)
 
 
 def opponent_unit(total: np.ndarray) -> np.ndarray:
@@ -90,10 +92,32 @@ def opponent_unit(total: np.ndarray) -> np.ndarray:
     """
     t = np.asarray(total)
     return np.select(
-        [t >= 120, t >= 91, t >= 61, t >= 31, t >= 1],
+        [t >= step for step in reversed(UNIT_STEPS)],
         [-3, -2, -1, 1, 2],
         3,
     )
+
+
+def payout_cuts_sheepshead(game: str, frame: pd.DataFrame, rules: dict[str, Any]) -> np.ndarray:
+    """The ``side_points`` values where the payout of a round with a picker can change.
+
+    ``frame`` has ``contract`` (any but ``leaster``) and ``kitty_points`` (the buried
+    cards, which count for the picking team).  Returns ``int64[rows, 5]``: the totals 1,
+    31, 61, 91 and 120 of the table, less the kitty points.  Between two consecutive cuts
+    :func:`score_sheepshead` gives every value the same payouts and ``made`` (it reads the
+    table by points, never by tricks), so a solver may stop once it knows the band.
+
+    >>> import pandas as pd
+    >>> f = pd.DataFrame({"contract": ["jd"], "kitty_points": [14]})
+    >>> payout_cuts_sheepshead("sheepshead", f, {}).tolist()
+    [[-13, 17, 47, 77, 106]]
+    """
+    con = F.contracts(frame, CONTRACTS, game)
+    if con.is_("leaster").any():
+        raise ValueError("payout cuts are for rounds with a picker (a leaster scores every seat)")
+    F.require(frame, ["kitty_points"], "sheepshead payout cuts")
+    kitty = F.ints(frame, "kitty_points", 0, TOTAL_POINTS)
+    return np.asarray(UNIT_STEPS, dtype=np.int64)[None, :] - kitty[:, None]
 
 
 def score_sheepshead(game: str, frame: pd.DataFrame, rules: dict[str, Any]) -> pd.DataFrame:
