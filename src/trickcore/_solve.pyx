@@ -144,6 +144,7 @@ ctypedef struct ctx_t:
     uint64_t twins          # cards with another card of their class in their suit
     int suit_top[8]         # highest layout bit of each effective suit
     int8_t owner[64]        # seat holding each card at the start of the search
+    uint64_t side_cards     # cards the declarer's side holds at the start of the search
     int bmi2                # make_key may use PEXT/PDEP (FAST_BMI2, test hook)
     uint64_t* tt
     uint64_t tt_mask        # number of buckets - 1
@@ -809,9 +810,7 @@ cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, const int32_t*
         last = s.k.tn == c.n - 1
     else:
         live = all_hands(c)
-        for i in range(c.n):
-            if ((c.side >> i) & 1) == ((c.side >> turn) & 1):
-                team |= s.hands[i]
+        team = live & (c.side_cards if (c.side >> turn) & 1 else ~c.side_cards)
     while m:
         b = lowest_bit(m)
         m &= m - 1
@@ -905,9 +904,10 @@ cdef int two_tricks(ctx_t* c, int alpha, int beta) noexcept nogil:
     return first_of_two(c, 0, c.s.k.leader, -1, -1, c.s.k.leader, 0, 0, alpha, beta)
 
 
-cdef int last_of_two(ctx_t* c, int leader, uint64_t gone) noexcept nogil:
+cdef int last_of_two(ctx_t* c, int leader, uint64_t gone, int rest_pts) noexcept nogil:
     """Side's value of the forced last trick, led by ``leader``: every seat holds one card
-    of its hand minus ``gone`` (the cards of the trick before it)."""
+    of its hand minus ``gone`` (the cards of the trick before it), ``rest_pts`` points in
+    all (the live points less the first trick's: no loop over the cards)."""
     cdef state_t* s = &c.s
     cdef const layout_t* L = c.L
     cdef uint64_t rest = s.live & ~gone
@@ -917,7 +917,7 @@ cdef int last_of_two(ctx_t* c, int leader, uint64_t gone) noexcept nogil:
     if not in_side(c, w):
         return 0
     if c.objective == OBJECTIVE_POINTS:
-        return card_points(L, rest) + c.bonus
+        return rest_pts + c.bonus
     return 1
 
 
@@ -931,6 +931,7 @@ cdef int first_of_two(ctx_t* c, int pos, int seat, int led, int wbit, int wseat,
     cdef int maximise = (c.maxmask >> seat) & 1
     cdef int best = -INF if maximise else INF
     cdef int b, v, nled, nwbit, nwseat, tv
+    cdef int live_pts = s.k.pos_rem + s.k.neg_rem     # at the boundary: the hands' points
     cdef uint64_t moves = legal_moves(L, s.hands[seat], led, s.k.trick_index, s.k.played | gone, s.k.suits_led)
     while moves:
         b = lowest_bit(moves)
@@ -957,7 +958,7 @@ cdef int first_of_two(ctx_t* c, int pos, int seat, int led, int wbit, int wseat,
             if c.objective == OBJECTIVE_NIL and tv:
                 v = tv
             else:
-                v = tv + last_of_two(c, nwseat, gone | bit(b))
+                v = tv + last_of_two(c, nwseat, gone | bit(b), live_pts - tpts - L.points[b])
         else:
             v = first_of_two(c, pos + 1, seat + 1 if seat + 1 < c.n else 0, nled, nwbit, nwseat,
                              tpts + L.points[b], gone | bit(b), alpha, beta)
@@ -1296,7 +1297,10 @@ cdef void init_state(ctx_t* c, const uint64_t* hands, int leader, uint64_t playe
     cdef uint64_t live = 0
     cdef uint64_t m
     memset(s, 0, sizeof(state_t))
+    c.side_cards = 0
     for i in range(c.n):
+        if (c.side >> i) & 1:
+            c.side_cards |= hands[i]
         m = hands[i]
         while m:
             c.owner[lowest_bit(m)] = <int8_t>i
