@@ -6,7 +6,7 @@ Run from the repository root after building::
     PYTHONPATH=src python benches/bench_solver_speed.py --quick    # 50 deals
     PYTHONPATH=src python benches/bench_solver_speed.py --games goathead3 --deals 1000
     PYTHONPATH=src python benches/bench_solver_speed.py --games spades --tricks 8 --kernel general
-    PYTHONPATH=src python benches/bench_solver_speed.py --payout     # + Goathead payout-only rows
+    PYTHONPATH=src python benches/bench_solver_speed.py --payout     # + payout-only rows (Goathead, Sheepshead)
 
 Timing is the best of ``--repeats`` runs of one ``solve_many`` call on one thread
 (value, side tricks, last-trick winner and melds along an optimal line, per deal); the
@@ -73,7 +73,8 @@ def main(argv=None) -> None:
     ap.add_argument("--games", nargs="*", help="game ids to run (default: all)")
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--payout", action="store_true",
-                    help="also time Goathead solved only as far as the payout needs (solve_many(cuts=...))")
+                    help="also time the games with payout cuts (Goathead, Sheepshead) solved only as far as "
+                         "the payout needs, as simulate(policy='dd_payout') does (solve_many(cuts=..., line=False))")
     ap.add_argument("--kernel", choices=("auto", "general", "tricks"), default=None,
                     help="solver kernel (trickcore.solver.KERNEL): 'general' forces _solve, "
                          "'tricks'/'auto' use _solve_tricks for trick layouts (default: the module's)")
@@ -102,7 +103,7 @@ def main(argv=None) -> None:
             best = float("inf")
             for _ in range(args.repeats):
                 t0 = time.perf_counter()
-                res = solve_many(layout, None, deals, leader=leader, declarer=declarer, cuts=cut)
+                res = solve_many(layout, None, deals, leader=leader, declarer=declarer, cuts=cut, line=cut is None)
                 best = min(best, time.perf_counter() - t0)
             per = best / n_deals
             unit = f"{per * 1e6:9.1f} us" if per < 1e-3 else f"{per * 1e3:9.2f} ms"
