@@ -61,3 +61,18 @@ def test_first_probe_guess_changes_no_value(tricks_kernel):
     other_side = _bridge(deals, leader=1, declarer=0)
     _solve_tricks._tune(guess=0)
     assert _bridge(deals, leader=1, declarer=0).value.tolist() == other_side.value.tolist()
+
+
+def test_table_before_bounds_changes_no_value(tricks_kernel):
+    """From ``tt_first`` tricks left the table is probed before the quick-trick bounds (the
+    default 5, as DDS).  Probing it first everywhere, or never, gives the same values on
+    full bridge deals and on 8-trick endings of either team with any leader."""
+    deals = _bridge_deals(10, 9)
+    layout, endings, kw = _batch("spades", "spades", {"spade_leading": "always"}, 8, None, 40, 23, 24)
+    default = (_bridge(deals), trickcore.solve_many(layout, None, endings, **kw))
+    for first in (2, 99):
+        _solve_tricks._tune(tt_first=first)
+        other = (_bridge(deals), trickcore.solve_many(layout, None, endings, **kw))
+        for a, b in zip(default, other):
+            assert a.value.tolist() == b.value.tolist()
+            assert a.side_tricks.tolist() == b.side_tricks.tolist()

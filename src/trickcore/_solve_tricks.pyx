@@ -34,7 +34,10 @@ Technique (after Bo Haglund's DDS):
   hold for any deal of the layout: ``solve_batch`` shares one table across its deals, but
   empties it before a deal once it is half full: a full table is cleared whole, and a
   clear in the middle of a hard deal throws away that deal's own work (on full bridge
-  deals this alone saved 8% of the nodes);
+  deals this alone saved 8% of the nodes).  From five tricks left the table is probed
+  before the bounds, as DDS does (a hit spares the bounds' work: on full bridge deals 7%
+  fewer instructions for 2% more nodes, the winning ranks of a table answer being less
+  precise than a bound's; from two tricks: 8% more nodes, from four 4%);
 * quick tricks (the leader's cashable top cards, and the long cards once these have drawn
   the other seats' cards, capped by the lengths of the seats that could ruff, or a small
   card led to the partner's winners), sure trump tricks and decided
@@ -200,6 +203,7 @@ cdef int USE_TT = 1
 cdef int USE_QT = 1
 cdef int MTD_MODE = 1
 cdef int USE_GUESS = 1
+cdef int TT_FIRST = 5           # tricks left from which the table is probed before the bounds
 cdef int GUESS_UP = 2
 cdef int LEADW = 3
 cdef int OPPABOVE = 0
@@ -241,11 +245,12 @@ def _counters():
     return dict(boundary=C_BND, bound_cuts=C_BCUT, tt_cuts=C_TTCUT, mid=C_MID, mid_cuts=C_MIDCUT)
 
 
-def _tune(int killer=0, int suitw=0, int disc=3, int hist=1, int levels=2, int cap=1 << 30, int mode=1, int hint_all=1, int leadw=3, int oppabove=0, int relco=-1, int prune=1, int leadmode=1, int kbonus=1, int hbonus=1, int followmode=7, int guess=1, int guess_up=2):
+def _tune(int killer=0, int suitw=0, int disc=3, int hist=1, int levels=2, int cap=1 << 30, int mode=1, int hint_all=1, int leadw=3, int oppabove=0, int relco=-1, int prune=1, int leadmode=1, int kbonus=1, int hbonus=1, int followmode=7, int guess=1, int guess_up=2, int tt_first=5):
     memset(CS, 0, sizeof(CS))
     memset(WASTE, 0, sizeof(WASTE))
     memset(PROBE, 0, sizeof(PROBE))
-    global USE_GUESS, GUESS_UP
+    global USE_GUESS, GUESS_UP, TT_FIRST
+    TT_FIRST = tt_first
     USE_GUESS = guess
     GUESS_UP = guess_up
     global FOLLOWMODE, KBONUS, HBONUS, LEADMODE, PRUNE, RELCO, OPPABOVE, LEADW, HINT_ALL, MTD_MODE, KILLER, SUITW, DISC, HIST, LEVELS, LIST_CAP, C_BND, C_BCUT, C_TTCUT, C_MID, C_MIDCUT
@@ -1733,6 +1738,14 @@ cdef int ab(ctx_t* c, int beta, uint64_t* rel) noexcept nogil:
         C_BND += 1
     else:
         C_MID += 1
+    if use_tt and tleft >= TT_FIRST:
+        # deep positions: the table before the bounds (DDS's order from five tricks left:
+        # a hit spares the bounds' work, for a little less precise winning ranks)
+        e = tt_probe(c, &key, beta, &hint)
+        if e != NULL:
+            C_TTCUT += 1
+            rel[0] = entry_cards(c, e)
+            return e.lo if e.lo >= beta else e.hi
     value_bounds(c, &lo, &hi, &rlo, &rhi, beta)
     if hi < beta:
         rel[0] = rhi
@@ -1748,7 +1761,7 @@ cdef int ab(ctx_t* c, int beta, uint64_t* rel) noexcept nogil:
         else:
             C_MIDCUT += 1
         return lo
-    if use_tt:
+    if use_tt and tleft < TT_FIRST:
         e = tt_probe(c, &key, beta, &hint)
         if e != NULL:
             C_TTCUT += 1
