@@ -84,9 +84,9 @@ Technique (after Bo Haglund's DDS):
   discard low from long suits; a history count of cut-offs breaks ties.
 
 Test and bench hooks: ``_set_search_options`` (table / bounds / small-card pruning off:
-values must not move), ``_last_stats`` and ``_counters`` (node and cut-off counts),
-``_cutstats`` (which move cut off, in a build with ``STATS = 1``), ``_tune`` (ordering
-weights).
+values must not move), ``_last_stats`` (node counts), ``_counters`` and ``_cutstats``
+(cut-off counts and which move cut off, in a build with ``STATS = 1``), ``_tune``
+(ordering weights, first probe, where the table comes before the bounds).
 
 Soundness of the winning ranks: a trick whose winning card beat another card of its suit
 depends on the holders of every live card of that suit ranked at or above it; a trick won
@@ -182,6 +182,7 @@ ctypedef struct ctx_t:
     int8_t cls[64]          # equivalence class per layout bit (rule flags only)
     int8_t owner[64]        # seat holding each card of the deal (fixed: cards only leave hands)
     int8_t seat_at[24]      # i % n for i < 3n: seat arithmetic without a division
+    int8_t tricks_of[72]    # i // n: tricks left with i cards in hands and on the table
     uint64_t nonuni         # cards of suits with cards of different classes
     int suit_top[MAXS]
     int suit_low[MAXS]
@@ -242,6 +243,7 @@ def _cutstats():
 
 
 def _counters():
+    """Node and cut-off counts since the last ``_tune`` call (zero unless STATS is set)."""
     return dict(boundary=C_BND, bound_cuts=C_BCUT, tt_cuts=C_TTCUT, mid=C_MID, mid_cuts=C_MIDCUT)
 
 
@@ -320,13 +322,13 @@ cdef inline int in_side(ctx_t* c, int seat) noexcept nogil:
 
 
 cdef inline int tricks_left(ctx_t* c) noexcept nogil:
-    return (popcnt(all_hands(c)) + c.s.tn) // c.n
+    return c.tricks_of[popcnt(all_hands(c)) + c.s.tn]
 
 
 cdef inline int seat_len(ctx_t* c, int seat, int su) noexcept nogil:
-    """Cards of suit ``su`` in ``seat``'s hand (kept in the state's length words)."""
-    cdef int pos = 4 * (seat * c.nsu + su)
-    return <int>((c.s.lens[pos >> 6] >> (pos & 63)) & 15)
+    """Cards of suit ``su`` in ``seat``'s hand (a bit count: cheaper than reading the
+    state's length words)."""
+    return popcnt(c.s.hands[seat] & c.L.suit_mask[su])
 
 
 cdef inline uint64_t top_cards(uint64_t m, int k) noexcept nogil:
@@ -1434,7 +1436,7 @@ cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noex
         return order_moves_plain(c, reps, turn, hint, out)
     if s.tn == 0:
         killer = -1 if c.static_order else c.killer[popcnt(s.live)]
-        tleft = popcnt(s.live) // c.n
+        tleft = c.tricks_of[popcnt(s.live)]
     elif s.tn >= 2 and not (reps & ~L.suit_mask[s.led]):
         # following suit, the third and fourth hands' orders are two runs, lowest first
         if s.tn == 3:
@@ -1622,7 +1624,7 @@ cdef inline uint64_t run_below(ctx_t* c, int b) noexcept nogil:
     return out
 
 
-cdef int play_search(ctx_t* c, int b, int beta, uint64_t* rel) noexcept nogil:
+cdef inline int play_search(ctx_t* c, int b, int beta, uint64_t* rel) noexcept nogil:
     """Value of the remaining play after the seat to move plays ``b`` (null window below
     ``beta``); ``rel``: the cards the result relies on.  When ``b`` itself matters, so do
     the holders of the cards it stands for (the run below it): the equivalence that let
@@ -1734,37 +1736,42 @@ cdef int ab(ctx_t* c, int beta, uint64_t* rel) noexcept nogil:
             make_key(c, &key)
             __builtin_prefetch(&c.heads[key.h & c.hmask])
     global C_BND, C_BCUT, C_TTCUT, C_MID, C_MIDCUT
-    if at_boundary:
-        C_BND += 1
-    else:
-        C_MID += 1
+    if STATS:
+        if at_boundary:
+            C_BND += 1
+        else:
+            C_MID += 1
     if use_tt and tleft >= TT_FIRST:
         # deep positions: the table before the bounds (DDS's order from five tricks left:
         # a hit spares the bounds' work, for a little less precise winning ranks)
         e = tt_probe(c, &key, beta, &hint)
         if e != NULL:
-            C_TTCUT += 1
+            if STATS:
+                C_TTCUT += 1
             rel[0] = entry_cards(c, e)
             return e.lo if e.lo >= beta else e.hi
     value_bounds(c, &lo, &hi, &rlo, &rhi, beta)
     if hi < beta:
         rel[0] = rhi
-        if at_boundary:
-            C_BCUT += 1
-        else:
-            C_MIDCUT += 1
+        if STATS:
+            if at_boundary:
+                C_BCUT += 1
+            else:
+                C_MIDCUT += 1
         return hi
     if lo >= beta:
         rel[0] = rlo
-        if at_boundary:
-            C_BCUT += 1
-        else:
-            C_MIDCUT += 1
+        if STATS:
+            if at_boundary:
+                C_BCUT += 1
+            else:
+                C_MIDCUT += 1
         return lo
     if use_tt and tleft < TT_FIRST:
         e = tt_probe(c, &key, beta, &hint)
         if e != NULL:
-            C_TTCUT += 1
+            if STATS:
+                C_TTCUT += 1
             rel[0] = entry_cards(c, e)
             return e.lo if e.lo >= beta else e.hi
     turn = c.seat_at[s.leader + s.tn]
@@ -1984,6 +1991,8 @@ cdef void init_ctx(ctx_t* c, const layout_t* L, head_t* heads, uint64_t n_heads,
     c.all_seats = (1 << L.n_seats) - 1
     for b in range(24):
         c.seat_at[b] = <int8_t>(b % L.n_seats)
+    for b in range(72):
+        c.tricks_of[b] = <int8_t>(b // L.n_seats)
     c.heads = heads
     c.hmask = n_heads - 1
     c.n_heads_used = 0
