@@ -787,17 +787,61 @@ cdef inline uint64_t representatives(ctx_t* c, uint64_t moves) noexcept nogil:
     return out
 
 
+cdef inline void ruff_threats(ctx_t* c, int turn, int* partner_ruffs, int* opp_ruffs) noexcept nogil:
+    """The plain suits a partner (``partner_ruffs``) or an opponent (``opp_ruffs``) of
+    ``turn`` could ruff if led: void in the suit, holding a trump (bit masks of suits)."""
+    cdef state_t* s = &c.s
+    cdef const layout_t* L = c.L
+    cdef int i, su, mine = (c.side >> turn) & 1
+    partner_ruffs[0] = 0
+    opp_ruffs[0] = 0
+    for i in range(c.n):
+        if i == turn or not (s.hands[i] & L.trump_mask):
+            continue
+        for su in range(L.n_suits - 1):
+            if not (s.hands[i] & L.suit_mask[su]):
+                if ((c.side >> i) & 1) == mine:
+                    partner_ruffs[0] |= 1 << su
+                else:
+                    opp_ruffs[0] |= 1 << su
+
+
+cdef inline uint64_t later_threats(ctx_t* c, int turn) noexcept nogil:
+    """Mid-trick: the cards with which the opponents of ``turn`` still to play in this
+    trick could beat a card: their cards of the led suit, or their trumps if void."""
+    cdef state_t* s = &c.s
+    cdef const layout_t* L = c.L
+    cdef int i, seat = turn, mine = (c.side >> turn) & 1
+    cdef uint64_t threat = 0
+    for i in range(s.k.tn + 1, c.n):
+        seat = seat + 1 if seat + 1 < c.n else 0
+        if ((c.side >> seat) & 1) != mine:
+            if s.hands[seat] & L.suit_mask[s.k.led]:
+                threat |= s.hands[seat] & L.suit_mask[s.k.led]
+            else:
+                threat |= s.hands[seat] & L.trump_mask
+    return threat
+
+
 cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, const int32_t* hist,
                      int* out) noexcept nogil:
     """Write the cards of ``reps`` into ``out`` best-first; returns how many.  ``hint``
     (a card, or -1) goes first; ``hist`` (the seat's cut-off counts per card, or zeros)
-    breaks ties."""
+    breaks ties.
+
+    Leads (for a team that wants tricks): cash a winner, lead low to the partner's
+    winner, else low; a plain suit an opponent could ruff goes last, one a partner could
+    ruff earlier (the two rules took 20-50% of the nodes off every point game with a
+    trump: Goathead 3p -33%, Sheepshead -32%, Clover -50%).  Following: win the trick
+    where no opponent still to play can beat the card, smear points on a partner's
+    trick, win where an opponent still could beat the card (cheapest points first), then
+    throw low (Sheepshead -7%)."""
     cdef state_t* s = &c.s
     cdef const layout_t* L = c.L
     cdef int scores[64]
     cdef int n = 0, b, p, sc, i, j, tb, ts, wseat, wbit = 0, partner_win = 0, last = 0
-    cdef int want_win
-    cdef uint64_t eligible = 0, live = 0, m = reps, team = 0
+    cdef int want_win, partner_ruffs = 0, opp_ruffs = 0, su
+    cdef uint64_t eligible = 0, live = 0, m = reps, team = 0, threat = 0
     if not (reps & (reps - 1)):        # one card (or none): nothing to order
         out[0] = lowest_bit(reps) if reps else -1
         return 1 if reps else 0
@@ -808,9 +852,13 @@ cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, const int32_t*
         wseat = winner_seat(c)
         partner_win = ((c.side >> wseat) & 1) == ((c.side >> turn) & 1)
         last = s.k.tn == c.n - 1
+        if want_win and not partner_win and not last:
+            threat = later_threats(c, turn)
     else:
         live = all_hands(c)
         team = live & (c.side_cards if (c.side >> turn) & 1 else ~c.side_cards)
+        if want_win and L.trump_mask:
+            ruff_threats(c, turn, &partner_ruffs, &opp_ruffs)
     while m:
         b = lowest_bit(m)
         m &= m - 1
@@ -819,13 +867,18 @@ cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, const int32_t*
             sc = 1 << 20
         elif s.k.tn == 0:
             if want_win:
-                tb = highest_bit(live & L.suit_mask[L.suit_of_bit[b]])
+                su = L.suit_of_bit[b]
+                tb = highest_bit(live & L.suit_mask[su])
                 if tb == b:
                     sc = 2000 + 16 * p + b          # cash a winner
                 elif (team & ~s.hands[turn]) >> tb & 1:
                     sc = 1500 - 16 * p - b          # low toward the partner's winner
                 else:
                     sc = -16 * p - b
+                if (opp_ruffs >> su) & 1:
+                    sc -= 5000                      # an opponent ruffs it
+                elif (partner_ruffs >> su) & 1:
+                    sc += 800                       # a partner ruffs it
             else:
                 sc = -16 * p - b
         else:
@@ -833,6 +886,8 @@ cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, const int32_t*
                 if want_win:
                     if partner_win:
                         sc = -1000 + 16 * p - b
+                    elif threat & eligible & ~((bit(b) << 1) - 1):
+                        sc = 500 - 16 * p - b       # an opponent still to play may beat it
                     else:
                         sc = 3000 + 16 * p - b
                 else:
