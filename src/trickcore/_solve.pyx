@@ -29,7 +29,9 @@ Technique (after DDS and the open Skat/Schafkopf solvers):
   to play, and was dropped;
 * bound cut-offs: the points (or tricks) still live cannot move the answer across the null
   window, tightened by tricks whose fate is decided (nobody left to play can beat the
-  winning card), the leader's quick tricks and the top-trump holder's sure tricks;
+  winning card), the leader's quick tricks and the top-trump holder's sure tricks,
+  each with the cheapest cards the other seats must give to those tricks (5% fewer
+  nodes on Goathead, 2-6% on Sheepshead and Clover);
 * the last trick is played directly.
 
 All masks are layout bits (see ``_layout.pxd``).  Everything below the ``def`` functions is
@@ -267,11 +269,13 @@ cdef inline void base_bounds(ctx_t* c, int* lo, int* hi, int t) noexcept nogil:
 cdef inline void top_trumps(ctx_t* c, int* lo, int* hi, int t, int alpha, int beta) noexcept nogil:
     """The seat holding the highest live trumps wins a trick with each of its cards above
     every other seat's trumps, whatever anyone wants: they must be played some time and
-    each beats everything (Nil is excluded: play may stop first)."""
+    each beats everything (Nil is excluded: play may stop first).  Card points: those
+    trumps, and a card of every other seat in each of those tricks, at least its
+    cheapest ones."""
     cdef state_t* s = &c.s
     cdef const layout_t* L = c.L
     cdef uint64_t live, others, run
-    cdef int o, top, k, pts = 0
+    cdef int o, top, k, pts = 0, i
     if not L.trump_mask or c.objective == OBJECTIVE_NIL:
         return
     live = all_hands(c) & L.trump_mask
@@ -296,6 +300,9 @@ cdef inline void top_trumps(ctx_t* c, int* lo, int* hi, int t, int alpha, int be
             hi[0] = t - k
     elif s.k.neg_rem == 0:
         pts = card_points(L, run)
+        for i in range(c.n):
+            if i != o:
+                pts += cheapest_points(L, s.hands[i], k)
         if (c.side >> o) & 1:
             if pts + (c.bonus if c.bonus < 0 else 0) > lo[0]:
                 lo[0] = pts + (c.bonus if c.bonus < 0 else 0)
@@ -335,7 +342,8 @@ cdef inline void quick_tricks(ctx_t* c, int* lo, int* hi, int t, int alpha, int 
     Card points: the leader's cashed cards, plus, for the one suit the leader cashes first,
     what the other seats must follow with (each its cheapest cards of the suit, one per
     round while it still holds some).  Only the first suit: a seat void in it may discard
-    from another suit and shorten it."""
+    from another suit and shorten it.  Or, if more, every other seat's cheapest cards,
+    one per cashed trick."""
     cdef state_t* s = &c.s
     cdef const layout_t* L = c.L
     cdef int leader = s.k.leader, su, k, o, qt = 0, qpts = 0, lside, len_o, follow, best_follow = 0
@@ -387,7 +395,12 @@ cdef inline void quick_tricks(ctx_t* c, int* lo, int* hi, int t, int alpha, int 
             k -= 1
     if qt == 0:
         return
-    qpts += best_follow
+    follow = 0
+    if c.objective == OBJECTIVE_POINTS:
+        for o in range(c.n):
+            if o != leader:
+                follow += cheapest_points(L, s.hands[o], qt)
+    qpts += best_follow if best_follow > follow else follow
     if c.objective == OBJECTIVE_TRICKS:
         if lside:
             if qt > lo[0]:
@@ -407,7 +420,8 @@ cdef inline void quick_tricks(ctx_t* c, int* lo, int* hi, int t, int alpha, int 
 cdef inline void trick_bound(ctx_t* c, int* lo, int* hi, int t) noexcept nogil:
     """Mid-trick: when no seat still to play against the current winner's team can beat
     the winning card, the trick's fate is known.  A card that cannot beat it now cannot
-    beat a later, higher winner either."""
+    beat a later, higher winner either.  Card points: the trick's, and the cheapest legal
+    card of every seat still to play."""
     cdef state_t* s = &c.s
     cdef const layout_t* L = c.L
     cdef int pos = s.k.wpos
@@ -426,6 +440,13 @@ cdef inline void trick_bound(ctx_t* c, int* lo, int* hi, int t) noexcept nogil:
     if c.objective == OBJECTIVE_POINTS:
         tpts = s.k.tpts
         tneg = s.k.tneg
+        if tneg == 0 and s.k.neg_rem == 0:
+            seat = s.k.turn
+            for i in range(s.k.tn, c.n):
+                if i > s.k.tn:
+                    seat = seat + 1 if seat + 1 < c.n else 0
+                legal = legal_moves(L, s.hands[seat], s.k.led, s.k.trick_index, s.k.played, s.k.suits_led)
+                tpts += cheapest_points(L, legal, 1)
         if wside:
             lo[0] += tpts - tneg
         else:
