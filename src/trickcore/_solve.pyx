@@ -868,7 +868,7 @@ cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noex
     cdef state_t* s = &c.s
     cdef const layout_t* L = c.L
     cdef int scores[64]
-    cdef int n = 0, b, p, sc, i, j, tb, ts, wseat, wbit = 0, partner_win = 0, last = 0
+    cdef int n = 0, b, p, sc, tb, wseat, wbit = 0, partner_win = 0, last = 0
     cdef int want_win, partner_ruffs = 0, opp_ruffs = 0, su, ours = 0
     cdef uint64_t eligible = 0, live = 0, m = reps, team = 0, threat = 0, helpers
     if not (reps & (reps - 1)):        # one card (or none): nothing to order
@@ -1526,7 +1526,7 @@ def solve_batch(CoreLayout core, const int8_t[::1] cls, const uint64_t[:, ::1] h
                    or value_hi is None or value_hi.shape[0] != n_deals):
         raise ValueError(f"cuts need 1..{MAX_CUTS} values for each deal and a value_hi per deal")
     cdef uint64_t live
-    cdef int8_t moves[64]
+    cdef int8_t line_cards[64]
     for d in range(n_deals):
         live = 0
         for i in range(n):
@@ -1557,7 +1557,7 @@ def solve_batch(CoreLayout core, const int8_t[::1] cls, const uint64_t[:, ::1] h
             sm = 0
             om = 0
             if line:
-                follow_line(&c, v, hi, moves, &st, &sm, &om)
+                follow_line(&c, v, hi, line_cards, &st, &sm, &om)
                 lw = c.s.k.last_winner
             else:
                 st = sm = om = lw = -1
