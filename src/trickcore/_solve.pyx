@@ -1233,21 +1233,25 @@ cdef int value_band(ctx_t* c, const int16_t* cuts, int n_cuts, int* band_hi) noe
     """Only as much of the value as ``cuts`` ask: for every cut ``t``, whether the value is
     ``>= t``.  Returns ``lo`` and sets ``band_hi`` such that ``lo <= value <= band_hi`` and
     no cut lies in ``(lo, band_hi]``: a scorer whose result changes only at the cuts scores
-    every value of the band alike.  One null-window probe per step, at the middle cut still
-    undecided; fail-soft results settle the cuts they pass too.  Far fewer nodes than the
-    exact value when the cuts are few (a point game's make / schneider thresholds)."""
-    cdef int lower, upper, g, i, n_open, t
-    cdef int open_cuts[MAX_CUTS]
+    every value of the band alike.  One null-window probe per step, at the lowest cut still
+    undecided, upward until one fails; fail-soft results settle the cuts they pass too.
+    Far fewer nodes than the exact value when the cuts are few (a point game's make /
+    schneider thresholds).
+
+    Lowest first, not the middle cut: a low threshold is cheap to prove and the bounds it
+    leaves in the table make the next probe cheaper.  Random declarers, no line: Goathead
+    3p 357 -> 287 nodes (made contracts alike, 321 -> 322), 4p 115 -> 113, Sheepshead jd
+    -1%, called ace -9% (800 deals; 60 deals with a few hard ones had +85%)."""
+    cdef int lower, upper, g, i, t
     value_bounds(c, &lower, &upper)
     while True:
-        n_open = 0
-        for i in range(n_cuts):
+        t = INF
+        for i in range(n_cuts):         # cuts are sorted: the first one open
             if lower < cuts[i] <= upper:
-                open_cuts[n_open] = cuts[i]
-                n_open += 1
-        if n_open == 0:
+                t = cuts[i]
+                break
+        if t == INF:
             break
-        t = open_cuts[n_open // 2]      # cuts are sorted: the middle one bisects the band
         g = ab(c, t - 1, t)
         if g >= t:
             lower = g
