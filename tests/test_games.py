@@ -227,7 +227,10 @@ class TestLayouts:
                     get_game("hearts").layout("hearts", jack_of_diamonds=True, queen_breaks_hearts=True),
                     get_game("clover").layout("spades", four_low_ranks="jass"),
                     get_game("sheepshead").layout("called_ten_spades"), get_game("gamut").layout("clubs_1")]:
-            back = pickle.loads(pickle.dumps(lay))
+            data = pickle.dumps(lay)
+            assert pickle.loads(data) is lay          # in this process: the game's cached layout
+            get_game(lay.game)._layouts.clear()       # elsewhere (a worker) it is rebuilt
+            back = pickle.loads(data)
             assert back is not lay
             for f in ("game", "contract", "n_seats", "hand_size", "kitty_size", "suits", "suit_names", "trump",
                       "points", "rules", "lead_restricted", "breakers", "unlock_trick", "first_lead",

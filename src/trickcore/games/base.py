@@ -6,6 +6,7 @@ from __future__ import annotations
 import numbers
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -118,10 +119,29 @@ class Game:
         return out
 
     def layout(self, contract: str, **rules: Any) -> Layout:
-        """The layout of ``contract`` under the given rule options (defaults: the rulings)."""
+        """The layout of ``contract`` under the given rule options (defaults: the rulings).
+
+        Built once per contract and options, then the same (immutable) object is returned:
+        building one and its compiled view costs milliseconds, which every solver and
+        engine call by game id would pay again.
+
+        >>> from trickcore import get_game
+        >>> g = get_game("goathead3")
+        >>> g.layout("hearts") is g.layout("hearts", kitty_points="declarer")
+        True
+        """
         self.check_contract(contract)
         full = self.check_rules(rules)
-        return self._build_layout(contract, full)
+        key = (contract, tuple(sorted(full.items())))
+        built = self._layouts.get(key)
+        if built is None:
+            built = self._layouts[key] = self._build_layout(contract, full)
+        return built
+
+    @cached_property
+    def _layouts(self) -> dict[tuple, Layout]:
+        """The layouts built so far, by contract and resolved options."""
+        return {}
 
     def layouts(self, **rules: Any) -> dict[str, Layout]:
         """Every contract's layout under the same rule options."""
