@@ -700,20 +700,17 @@ cdef inline int team_secures(ctx_t* c, int team, uint64_t* cards) noexcept nogil
 # --------------------------------------------------------------------------------------
 # making a move
 
-cdef inline int apply_card(ctx_t* c, int b) noexcept nogil:
-    """Play layout bit ``b`` for the seat to move.  Returns 1 if this card completes a trick
-    that the side wins (0 otherwise); updates the state to the next trick."""
+cdef inline void place_card(ctx_t* c, int b, int turn, int su) noexcept nogil:
+    """Put layout bit ``b`` (suit ``su``) of ``turn`` on the table: the card leaves its
+    holder's hand, the holders' sequence of its suit and its holder's suit length; the
+    trick's led suit and winner so far follow.  The part of a move both
+    :func:`apply_card` and :func:`play_search` make."""
     cdef state_t* s = &c.s
     cdef const layout_t* L = c.L
-    cdef int turn = c.seat_at[s.leader + s.tn]
-    cdef int w, wb, tv = 0
-    cdef uint64_t m = bit(b), lowm
-    cdef int su = L.suit_of_bit[b], j, pos
-    # the card leaves the holders' sequence of its suit and its holder's suit length
-    j = popcnt(s.live & L.suit_mask[su] & above(b))
-    lowm = kmask(j)
+    cdef uint64_t m = bit(b)
+    cdef uint64_t lowm = KMASK[popcnt(s.live & L.suit_mask[su] & above(b))]
+    cdef int pos = 4 * (turn * c.nsu + su)
     s.own[su] = (s.own[su] & lowm) | ((s.own[su] >> 4) & ~lowm)
-    pos = 4 * (turn * c.nsu + su)
     s.lens[pos >> 6] -= (<uint64_t>1) << (pos & 63)
     s.live &= ~m
     s.hands[turn] &= ~m
@@ -722,10 +719,19 @@ cdef inline int apply_card(ctx_t* c, int b) noexcept nogil:
     s.table |= m
     s.played |= m
     if s.tn == 1:
-        s.led = L.suit_of_bit[b]
+        s.led = su
         s.wpos = 0
     elif ((L.trump_mask | L.suit_mask[s.led]) >> b) & 1 and b > s.tbits[s.wpos]:
         s.wpos = s.tn - 1
+
+
+cdef inline int apply_card(ctx_t* c, int b) noexcept nogil:
+    """Play layout bit ``b`` for the seat to move.  Returns 1 if this card completes a trick
+    that the side wins (0 otherwise); updates the state to the next trick."""
+    cdef state_t* s = &c.s
+    cdef const layout_t* L = c.L
+    cdef int w, wb, tv = 0
+    place_card(c, b, c.seat_at[s.leader + s.tn], L.suit_of_bit[b])
     if s.tn < c.n:
         return 0
     wb = s.tbits[s.wpos]
@@ -1672,27 +1678,14 @@ cdef inline int play_search(ctx_t* c, int b, int beta, uint64_t* rel) noexcept n
     cdef const layout_t* L = c.L
     cdef int su = L.suit_of_bit[b], turn = c.seat_at[s.leader + s.tn]
     cdef int pos = 4 * (turn * c.nsu + su), v, o_wpos
-    cdef uint64_t m = bit(b), o_own = s.own[su], lowm
+    cdef uint64_t m = bit(b), o_own = s.own[su]
     if s.tn == c.n - 1:
         v = play_last_card(c, b, beta, rel)
     else:
         # a card that does not complete the trick: made and taken back in place (the search
         # below leaves the state as it found it, the table cards before this one included)
         o_wpos = s.wpos
-        lowm = KMASK[popcnt(s.live & L.suit_mask[su] & above(b))]
-        s.own[su] = (o_own & lowm) | ((o_own >> 4) & ~lowm)
-        s.lens[pos >> 6] -= (<uint64_t>1) << (pos & 63)
-        s.live &= ~m
-        s.hands[turn] &= ~m
-        s.tbits[s.tn] = <int8_t>b
-        s.tn += 1
-        s.table |= m
-        s.played |= m
-        if s.tn == 1:
-            s.led = su
-            s.wpos = 0
-        elif ((L.trump_mask | L.suit_mask[s.led]) >> b) & 1 and b > s.tbits[o_wpos]:
-            s.wpos = s.tn - 1
+        place_card(c, b, turn, su)
         v = ab(c, beta, rel)
         s.tn -= 1
         if s.tn == 0:
@@ -2238,10 +2231,12 @@ def solve_batch(CoreLayout core, const int8_t[::1] cls, const uint64_t[:, ::1] h
                 const int8_t[::1] leaders, const uint8_t[::1] sides, bint goal_max,
                 double tt_mb, int16_t[::1] value, int8_t[::1] side_tricks,
                 int8_t[::1] last_winner, int16_t[::1] side_melds, int16_t[::1] opp_melds,
-                int64_t[::1] nodes):
+                int64_t[::1] nodes, bint line=True):
     """Solve ``hands.shape[0]`` deals from the start of a trick (layout bits, validated);
     fills the output arrays (melds are 0: trick objectives have none).  Runs without the
-    GIL; the table is shared by the deals (its entries hold for any deal)."""
+    GIL; the table is shared by the deals (its entries hold for any deal).  ``line=False``
+    follows no line after the value: ``side_tricks``, ``last_winner`` and the melds are
+    then -1."""
     cdef ctx_t c
     cdef const layout_t* L = &core.c
     cdef Py_ssize_t n_deals = hands.shape[0], d
@@ -2249,7 +2244,7 @@ def solve_batch(CoreLayout core, const int8_t[::1] cls, const uint64_t[:, ::1] h
     cdef int max_live = 0, i, v, st
     cdef int64_t vn
     cdef uint64_t live
-    cdef int8_t line[64]
+    cdef int8_t line_cards[64]
     _check_layout(core)
     global ST_VALUE, ST_LINE, ST_CLEARS, ST_LONGEST
     ST_VALUE = ST_LINE = ST_CLEARS = ST_LONGEST = 0
@@ -2279,12 +2274,16 @@ def solve_batch(CoreLayout core, const int8_t[::1] cls, const uint64_t[:, ::1] h
             v = mtd_after(&c, -1, first_guess(&c) if USE_GUESS else 0)
             ST_VALUE += c.nodes
             vn = c.nodes
-            st = 0
-            follow_line(&c, v, line, &st)
-            ST_LINE += c.nodes - vn
             value[d] = <int16_t>v
-            side_tricks[d] = <int8_t>st
-            last_winner[d] = <int8_t>c.s.last_winner
-            side_melds[d] = 0
-            opp_melds[d] = 0
+            if line:
+                st = 0
+                follow_line(&c, v, line_cards, &st)
+                ST_LINE += c.nodes - vn
+                side_tricks[d] = <int8_t>st
+                last_winner[d] = <int8_t>c.s.last_winner
+                side_melds[d] = 0
+                opp_melds[d] = 0
+            else:
+                side_tricks[d] = last_winner[d] = -1
+                side_melds[d] = opp_melds[d] = -1
             nodes[d] = c.nodes

@@ -550,16 +550,10 @@ def solve_many(
     band = ()   # cuts: point objectives only, so the general kernel, which takes them
     if cuts is not None:
         band = (_check_cuts(layout, cuts, n_deals), np.zeros(n_deals, dtype=np.int16))
-    kernel = _kernel(layout)
-    # the trick kernel always follows its line (cheap there); its outputs are dropped below
-    skip = {"line": False} if not line and kernel.__name__ == "trickcore._solve" else {}
-    kernel.solve_batch(
+    _kernel(layout).solve_batch(
         layout.core, _classes(layout), bits, leaders.astype(np.int8), side, goal_max, mb,
-        value, side_tricks, last, side_melds, opp_melds, nodes, *band, **skip,
+        value, side_tricks, last, side_melds, opp_melds, nodes, *band, line=line,
     )
-    if not line:
-        for out in (side_tricks, last, side_melds, opp_melds):
-            out[:] = -1
     return ManyResult(value, side_tricks, last, side_melds, opp_melds, nodes, side, *band[1:])
 
 
