@@ -58,6 +58,14 @@ Technique (after Bo Haglund's DDS):
   a trick for a team that wants tricks (1% fewer nodes on full deals; the kernel found a
   team that does not want tricks, paranoid Spades, needs the restriction).  In a probe the
   bounds that cannot decide it are skipped (a seat with fewer trumps than needed);
+* Nil's own bounds, at a trick boundary with the other team on lead (Goathead Nil: 55%
+  fewer instructions on three-player deals, 31% on four): the declarer surely takes no
+  trick when, without a trump, its ``r``-th lowest card of every suit is below the other
+  team's ``r``-th lowest (the ``r``-th lead of a suit is at least that card; the declarer
+  plays its lowest and discards from the top); it surely takes one when the leader and
+  every other opponent can play below the side's lowest card of a suit the side holds.
+  These decide most deals at the first boundaries: a Nil that stands had cost 630 nodes
+  to prove by search;
 * one card searched per run of equivalent cards (same holder, adjacent among the live
   cards of the suit, same rule flags); when the searched card matters to a result, the
   whole run does (the equivalence must hold wherever the entry is reused);
@@ -369,6 +377,13 @@ cdef inline void value_bounds(ctx_t* c, int* lo, int* hi, uint64_t* rlo, uint64_
         hi[0] = 0
         return
     hi[0] = 1 if c.objective == OBJECTIVE_NIL else t
+    if c.objective == OBJECTIVE_NIL and c.s.tn == 0 and USE_QT and not in_side(c, c.s.leader):
+        if nil_safe(c, rhi):
+            hi[0] = 0
+            return
+        if nil_caught(c, rlo):
+            lo[0] = 1
+            return
     if c.s.tn > 0:
         if beta <= 1 or beta >= t:      # (beta < 0 included) else one trick cannot decide
             trick_bound(c, lo, hi, rlo, rhi, t)
@@ -377,6 +392,82 @@ cdef inline void value_bounds(ctx_t* c, int* lo, int* hi, uint64_t* rlo, uint64_
         if beta >= 0 and (lo[0] >= beta or hi[0] < beta):
             return          # decided: the trump count would not change the cut
         top_trumps(c, lo, hi, rlo, rhi, t, beta)
+
+
+cdef inline int nil_caught(ctx_t* c, uint64_t* rlo) noexcept nogil:
+    """Nil, at a trick boundary with a seat of the other team on lead: does the declarer's
+    side surely take a trick?  Yes when nobody holds a trump (or the suit is trump) and the
+    leader holds a suit the side holds, with a card below the side's lowest card of the
+    suit, and every other seat of the other team holds a card of the suit below that one
+    or none: the leader leads low, the others play low or discard, and the side must
+    follow above them all.  ``rlo``: the live cards of that suit."""
+    cdef state_t* s = &c.s
+    cdef const layout_t* L = c.L
+    cdef uint64_t live = all_hands(c), mine = 0, lh = s.hands[s.leader], d, sm, h
+    cdef int i, su, dmin, ok
+    if L.must_play_bit >= 0 or (L.first_trick_forbidden and s.trick_index == 0):
+        return 0
+    for i in range(c.n):
+        if in_side(c, i):
+            mine |= s.hands[i]
+    for su in range(c.nsu):
+        sm = L.suit_mask[su]
+        d = mine & sm
+        if not d or not (lh & sm) or (L.lead_restricted & sm):
+            continue
+        if (live & L.trump_mask) and sm != L.trump_mask:
+            continue
+        dmin = lowest_bit(d)
+        if lowest_bit(lh & sm) > dmin:
+            continue
+        ok = 1
+        for i in range(c.n):
+            if i != s.leader and not in_side(c, i):
+                h = s.hands[i] & sm
+                if h and lowest_bit(h) > dmin:
+                    ok = 0
+                    break
+        if ok:
+            rlo[0] = live & sm
+            return 1
+    return 0
+
+
+cdef inline int nil_safe(ctx_t* c, uint64_t* rhi) noexcept nogil:
+    """Nil, at a trick boundary with a seat of the other team on lead: can the declarer's
+    side surely take no trick?  Yes when the side holds no trump and in every suit its
+    ``r``-th lowest card is below the other team's ``r``-th lowest (as far as both have
+    cards): whenever the suit is led (by the other team: the side never wins a trick to
+    lead), the led card is one of the other team's, and at least ``r - 1`` of their cards
+    of the suit are gone by the ``r``-th lead, so it is at least their ``r``-th lowest;
+    the side plays its lowest card of the suit, below the led card, and discards from the
+    top when void (no trump: a discard never wins).  ``rhi``: every live card of the suits
+    the side holds (their holders are what the bound reads)."""
+    cdef state_t* s = &c.s
+    cdef const layout_t* L = c.L
+    cdef uint64_t live = all_hands(c), mine = 0, theirs, d, o, used = 0
+    cdef int i, su
+    if L.first_trick_forbidden or L.must_play_bit >= 0 or popcnt(<uint64_t>c.side) != 1:
+        return 0             # (two seats of the side would spend two cards in a trick)
+    for i in range(c.n):
+        if in_side(c, i):
+            mine |= s.hands[i]
+    if mine & L.trump_mask:
+        return 0
+    theirs = live & ~mine
+    for su in range(c.nsu):
+        d = mine & L.suit_mask[su]
+        if not d:
+            continue
+        used |= live & L.suit_mask[su]
+        o = theirs & L.suit_mask[su]
+        while d and o:
+            if lowest_bit(d) > lowest_bit(o):
+                return 0
+            d &= d - 1
+            o &= o - 1
+    rhi[0] = used
+    return 1
 
 
 cdef inline void sure_tricks(ctx_t* c, int seat, int k, uint64_t cards, int t, int* lo, int* hi,
