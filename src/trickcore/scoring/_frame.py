@@ -131,10 +131,46 @@ def table(game: str) -> tuple[int, int]:
     return TABLES[check_game(game)]
 
 
-def check_frame(frame: Any) -> pd.DataFrame:
-    if not isinstance(frame, pd.DataFrame):
-        raise ValueError(f"frame must be a pandas DataFrame, not {type(frame).__name__}")
-    return frame
+class Table:
+    """A mapping of column name to a 1-d array (a scalar: a constant column) read as the
+    scorers read a DataFrame — ``name in table.columns``, ``table[name]`` (a Series),
+    ``len(table)``, ``table.index`` (``0 … n-1``) — without building one (which costs a
+    scorer's caller more than the scoring itself when the columns are already arrays).
+
+    >>> t = Table({"contract": ["hearts", "court"], "declarer": 0})
+    >>> len(t), "declarer" in t.columns, t["declarer"].tolist()
+    (2, True, [0, 0])
+    """
+
+    def __init__(self, data: Mapping[str, Any]) -> None:
+        lengths = {len(v) for v in data.values() if np.ndim(v) > 0}
+        if len(lengths) != 1:
+            raise ValueError("a mapping of columns needs 1-d columns of one length"
+                             + (f"; got lengths {sorted(lengths)}" if lengths else " (got only scalars)"))
+        self._data = data
+        self._n = lengths.pop()
+        self.columns = tuple(data)
+        self.index = pd.RangeIndex(self._n)
+
+    def __len__(self) -> int:
+        return self._n
+
+    def __getitem__(self, column: str) -> pd.Series:
+        v = self._data[column]
+        if np.ndim(v) == 0:
+            v = np.full(self._n, v)
+        elif np.ndim(v) != 1:
+            raise ValueError(f"column {column!r} must be 1-d")
+        return pd.Series(v, index=self.index, copy=False)
+
+
+def check_frame(frame: Any) -> pd.DataFrame | Table:
+    """``frame`` itself (a DataFrame), or a :class:`Table` of a mapping of columns."""
+    if isinstance(frame, pd.DataFrame):
+        return frame
+    if isinstance(frame, Mapping):
+        return Table(frame)
+    raise ValueError(f"frame must be a pandas DataFrame or a mapping of columns, not {type(frame).__name__}")
 
 
 def require(frame: pd.DataFrame, columns: Iterable[str], why: str) -> None:
