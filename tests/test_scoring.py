@@ -554,3 +554,18 @@ def test_a_mapping_of_columns_scores_as_its_frame():
         score("goathead3", {"contract": ["hearts"], "declarer": [0]})
     with pytest.raises(ValueError, match="DataFrame or a mapping"):
         score("goathead3", [1, 2])
+
+
+def test_a_categorical_contract_column_is_read_by_its_codes():
+    # A categorical contract column is read by its codes (no strings compared); only the
+    # categories that occur are checked, as with any other column.
+    base = {"declarer": 0, "side_mask": 1, "side_points": [70, 20], "kitty_points": 0, "side_tricks": [4, 1],
+            "exchanged": True}
+    cats = pd.CategoricalDtype(["bridge", "court", "hearts"])
+    as_cat = score("goathead3", {**base, "contract": pd.Categorical(["court", "hearts"], dtype=cats)})
+    as_str = score("goathead3", {**base, "contract": ["court", "hearts"]})
+    pd.testing.assert_frame_equal(as_cat, as_str, check_exact=True)
+    with pytest.raises(ValueError, match="unknown contract\\(s\\) 'bridge'"):
+        score("goathead3", {**base, "contract": pd.Categorical(["bridge", "hearts"], dtype=cats)})
+    with pytest.raises(ValueError, match="missing"):
+        score("goathead3", {**base, "contract": pd.Categorical([None, "hearts"], dtype=cats)})

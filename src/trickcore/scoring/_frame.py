@@ -274,15 +274,22 @@ class Contracts:
 def contracts(frame: pd.DataFrame, valid: Sequence[str], game: str) -> Contracts:
     """The ``contract`` column as :class:`Contracts`; ``ValueError`` lists unknown contracts."""
     require(frame, ["contract"], f"{game} scoring")
-    codes, uniques = pd.factorize(frame["contract"], use_na_sentinel=True)
-    uniques = list(uniques)
+    column = frame["contract"]
+    if isinstance(column.dtype, pd.CategoricalDtype):  # already coded: no strings to compare
+        codes = column.cat.codes.to_numpy()
+        uniques = list(column.cat.categories)
+        seen = np.bincount(codes[codes >= 0].astype(np.intp), minlength=len(uniques)) > 0
+    else:
+        codes, uniques = pd.factorize(column, use_na_sentinel=True)
+        uniques = list(uniques)
+        seen = np.ones(len(uniques), dtype=bool)
     index = {c: i for i, c in enumerate(valid)}
-    bad = sorted({repr(u) for u in uniques if u not in index})
+    bad = sorted({repr(u) for u, s in zip(uniques, seen) if s and u not in index})
     if (codes < 0).any():
         bad.append("missing")
     if bad:
         raise ValueError(f"unknown contract(s) {', '.join(bad)} for {game}; valid contracts: {', '.join(valid)}")
-    lut = np.array([index[u] for u in uniques] or [0], dtype=np.int8)
+    lut = np.array([index.get(u, 0) for u in uniques] or [0], dtype=np.int8)
     return Contracts(lut[codes] if len(codes) else np.zeros(0, dtype=np.int8), valid)
 
 
