@@ -163,6 +163,22 @@ class Table:
             raise ValueError(f"column {column!r} must be 1-d")
         return pd.Series(v, index=self.index, copy=False)
 
+    def numbers(self, column: str) -> np.ndarray | None:
+        """The column as a read-only numpy array if it is one of numbers or booleans (or such a
+        scalar), else ``None``: what the scorers' readers take without making a Series."""
+        v = self._data[column]
+        if np.ndim(v) == 0 and isinstance(v, (bool, int, float, np.number, np.bool_)):
+            return np.full(self._n, v)
+        if not isinstance(v, np.ndarray) or v.ndim != 1 or v.dtype.kind not in "biuf":
+            return None
+        out = v.view()
+        out.flags.writeable = False  # as a Series' to_numpy(): the caller's array stays the caller's
+        return out
+
+
+def _numbers(frame: pd.DataFrame | Table, column: str) -> np.ndarray | None:
+    return frame.numbers(column) if isinstance(frame, Table) else None
+
 
 def check_frame(frame: Any) -> pd.DataFrame | Table:
     """``frame`` itself (a DataFrame), or a :class:`Table` of a mapping of columns."""
@@ -188,10 +204,12 @@ def ints(frame: pd.DataFrame, column: str, lo: int | None = None, hi: int | None
          rows: np.ndarray | None = None) -> np.ndarray:
     """Column as int64; ``ValueError`` on missing values, fractions or values out of [lo, hi]
     (checked only on ``rows`` when given, a boolean mask)."""
-    s = frame[column]
+    a = _numbers(frame, column)
+    s = frame[column] if a is None else a
     if isinstance(s.dtype, np.dtype) and s.dtype.kind in "iu":
-        out = s.to_numpy().astype(np.int64, copy=False)  # fast path: nothing can be missing
+        out = np.asarray(s).astype(np.int64, copy=False)  # fast path: nothing can be missing
     else:
+        s = frame[column]
         if s.dtype == bool or s.dtype == "boolean":
             raise ValueError(f"column {column!r} must hold integers, not booleans")
         try:
@@ -224,6 +242,9 @@ def int_block(frame: pd.DataFrame, prefix: str, n_seats: int, lo: int | None = N
 
 def bools(frame: pd.DataFrame, column: str, rows: np.ndarray | None = None) -> np.ndarray:
     """Column as bool; accepts bool or 0/1 integers, ``ValueError`` otherwise."""
+    a = _numbers(frame, column)
+    if a is not None and a.dtype == bool:
+        return a
     s = frame[column]
     if s.dtype == bool:
         return s.to_numpy()
