@@ -238,3 +238,15 @@ def test_summary_with_leasters_played_out():
     clubs = df[df.contract == "clubs"]
     assert s.loc["clubs", "p_make"] == clubs.made.astype(float).mean()
     assert s.loc["clubs", "declarer_payout"] == pytest.approx(clubs.payout_0.mean())
+
+
+def test_summary_same_by_every_route(tmp_path):
+    # Workers send back sums computed without the chunk's table; with a store the parent
+    # sums the stored tables instead (read back on resume): the same figures, exactly.
+    kw = dict(seed=4, policy="dd_payout", chunk_size=24, progress=False)
+    one = simulate_summary("goathead3", 60, n_jobs=1, **kw)
+    pd.testing.assert_frame_equal(one, simulate_summary("goathead3", 60, n_jobs=2, **kw), check_exact=True)
+    pd.testing.assert_frame_equal(one, simulate_summary("goathead3", 60, n_jobs=1, store=tmp_path / "s", **kw),
+                                  check_exact=True)
+    pd.testing.assert_frame_equal(one, simulate_summary("goathead3", 60, n_jobs=2, store=tmp_path / "s", **kw),
+                                  check_exact=True)
