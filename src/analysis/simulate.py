@@ -375,7 +375,8 @@ def _payout_cuts(g: Game, contract: str, deals: np.ndarray, rules: Mapping[str, 
     m = len(deals)
     kitty_cards = deals[:, g.n_seats] if kitty is None else np.asarray(kitty, dtype=np.uint64)
     return payout_cuts(g.id, {
-        "contract": pd.Categorical.from_codes(np.zeros(m, dtype=np.int8), categories=[contract]),
+        "contract": pd.Categorical.from_codes(np.zeros(m, dtype=np.int8), dtype=_categories((contract,)),
+                                              validate=False),
         "kitty_points": _card_points(g.id, contract, kitty_cards, rules),
         "exchanged": np.broadcast_to(np.asarray(exchanged, dtype=bool), (m,)),
     }, rules)
@@ -571,13 +572,18 @@ def _chunk_parts(spec: _RunSpec, index: int, seed_seq: np.random.SeedSequence,
         parts.append(_scored_columns(g, c, deals, played, spec.rules, spec.declarer, spec.leader, spec.policy,
                                      deal_index=deal_index,
                                      contract_column=pd.Categorical.from_codes(np.full(size, i, dtype=np.int8),
-                                                                               dtype=kinds)))
+                                                                               dtype=kinds, validate=False)))
     return parts
 
 
 def _contract_dtype(spec: _RunSpec) -> pd.CategoricalDtype:
     """The ``contract`` column of a run's tables: a categorical of its contracts, in order."""
-    return pd.CategoricalDtype(list(spec.contracts))
+    return _categories(spec.contracts)
+
+
+@functools.lru_cache(maxsize=256)
+def _categories(contracts: tuple[str, ...]) -> pd.CategoricalDtype:
+    return pd.CategoricalDtype(list(contracts))
 
 
 def _chunk_frame(spec: _RunSpec, parts: list[pd.DataFrame | dict[str, Any]]) -> pd.DataFrame:
@@ -810,7 +816,8 @@ class _Columns(Mapping):
     def __getitem__(self, key: str) -> pd.Series:
         cols = [p[key] for p in self.parts]
         if isinstance(cols[0], pd.Categorical):
-            return pd.Series(pd.Categorical.from_codes(np.concatenate([c.codes for c in cols]), dtype=cols[0].dtype))
+            return pd.Series(pd.Categorical.from_codes(np.concatenate([c.codes for c in cols]), dtype=cols[0].dtype,
+                                                       validate=False))
         return pd.Series(np.concatenate([np.broadcast_to(c, (m,)) for c, m in zip(cols, self.sizes)]))
 
     def __contains__(self, key: object) -> bool:
