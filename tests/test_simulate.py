@@ -205,7 +205,14 @@ def test_summary_sums_without_the_table_are_the_tables(game, policy, contracts, 
     # The summary reads a chunk's columns without building its table when it can
     # (_lean); the sums must be those of the table, exactly.
     from analysis.engine import chunk_seed
-    from analysis.simulate import _Columns, _chunk_frame, _chunk_parts, _lean, _prepare, _summary_sums
+    from analysis.simulate import (
+        _chunk_frame,
+        _chunk_parts,
+        _Columns,
+        _lean,
+        _prepare,
+        _summary_sums,
+    )
 
     g, spec = _prepare(game, contracts, None, 0, None, policy, 24, None, None)
     parts = _chunk_parts(spec, 1, chunk_seed(3, 1), 24)
@@ -219,12 +226,12 @@ def test_summary_sums_fall_back_to_the_table():
     from analysis.engine import chunk_seed
     from analysis.simulate import _chunk_parts, _lean, _prepare
 
-    g, spec = _prepare("goathead3", None, None, 0, None, "dd_payout", 8, None, None)
+    _, spec = _prepare("goathead3", None, None, 0, None, "dd_payout", 8, None, None)
     parts = _chunk_parts(spec, 0, chunk_seed(3, 0), 8)
     assert not _lean(parts, ["policy"])  # a string column: grouped as the table holds it
     assert not _lean(parts, ["side_tricks"])  # float here, integer for nil: the table's dtype decides
     assert not _lean(parts, ["side_points_lo"])  # not in every part
-    g, spec = _prepare("ohhell", "notrump", {"hand_size": 3}, 0, None, "dd", 8, None, None)
+    _, spec = _prepare("ohhell", "notrump", {"hand_size": 3}, 0, None, "dd", 8, None, None)
     assert not _lean(_chunk_parts(spec, 0, chunk_seed(3, 0), 8), ["contract", "bid"])  # per-seat tables
 
 
