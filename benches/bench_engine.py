@@ -5,13 +5,20 @@ Measures, in one run:
 1. the *reference*: ``trickcore.solve_many`` alone on the same deals (the compiled solver,
    no engine, no scoring, no pandas) — what the engine cannot beat;
 2. ``analysis.simulate_summary`` with ``n_jobs=1`` and ``n_jobs=2``: deals per second,
-   the engine's overhead over the reference, the parallel speed-up, and the extrapolated
-   time of 1,000,000 deals;  for each ``--policy``: ``dd`` (exact double-dummy values)
-   and ``dd_payout`` (solved only as far as the payouts need: the same payouts, value
-   bands instead of exact points), and the ratio between them;
+   the engine's overhead over the reference (wall and CPU, and — robust to a busy
+   machine — the engine's own time outside ``solve_many`` in the same run), the parallel
+   speed-up, and the extrapolated time of 1,000,000 deals;  for each ``--policy``: ``dd``
+   (exact double-dummy values) and ``dd_payout`` (solved only as far as the payouts need:
+   the same payouts, value bands instead of points), and the ratio between them;
 3. peak memory of streaming runs of growing size (each in a fresh process, n_jobs=2):
    the high-water RSS of the parent plus every worker process (``VmHWM``), which must stay
    flat as the number of deals grows — so a 10,000,000-deal run needs what these need.
+
+The throughput runs use the engine's default chunk of 16,384 deals
+(``analysis.engine.DEFAULT_CHUNK_SIZE``), the chunks a 1,000,000-deal run is cut into, so
+the extrapolation carries the per-chunk costs that run pays (``--chunk`` to change it;
+smaller chunks pay the fixed costs of a chunk more often).  The default 65,536 deals are
+four chunks, two per worker at ``n_jobs=2``; ``--quick`` runs 4,096 deals in chunks of 1,024.
 
 Usage::
 
@@ -43,8 +50,8 @@ def _contracts():
     return bid_contracts(GAME)
 
 
-def reference_solver(n: int, seed: int, policy: str) -> float:
-    """Seconds for solve_many on n deals x every bid contract, one core, no engine
+def reference_solver(n: int, seed: int, policy: str) -> tuple[float, float]:
+    """(wall s, CPU s) of solve_many on n deals x every bid contract, one core, no engine
     (``dd_payout``: with the scorer's cuts, computed before the clock starts)."""
     from analysis.simulate import _payout_cuts
     from trickcore import get_game
@@ -62,14 +69,32 @@ def reference_solver(n: int, seed: int, policy: str) -> float:
     return time.perf_counter() - t, time.process_time() - cpu
 
 
-def engine_run(n: int, n_jobs: int, chunk_size: int, seed: int, policy: str = "dd") -> float:
+def engine_run(n: int, n_jobs: int, chunk_size: int, seed: int, policy: str = "dd") -> tuple[float, float, float]:
+    """(wall s, CPU s of this process, s inside solve_many: measured with n_jobs=1 only, else NaN)."""
+    import trickcore.solver
     from analysis import simulate_summary
 
-    t, cpu = time.perf_counter(), time.process_time()
-    s = simulate_summary(GAME, n, seed=seed, n_jobs=n_jobs, chunk_size=chunk_size, progress=False, policy=policy)
-    dt = time.perf_counter() - t
+    inside = [0.0 if n_jobs == 1 else float("nan")]
+    solve_many = trickcore.solver.solve_many
+
+    def timed(*args, **kwargs):  # the engine looks solve_many up at each call
+        t0 = time.perf_counter()
+        try:
+            return solve_many(*args, **kwargs)
+        finally:
+            inside[0] += time.perf_counter() - t0
+
+    trickcore.solver.solve_many = timed
+    try:
+        t, cpu = time.perf_counter(), time.process_time()
+        s = simulate_summary(GAME, n, seed=seed, n_jobs=n_jobs, chunk_size=chunk_size, progress=False,
+                             policy=policy)
+        dt = time.perf_counter() - t
+        cpu = time.process_time() - cpu
+    finally:
+        trickcore.solver.solve_many = solve_many
     assert (s["n"] == n).all()
-    return dt, time.process_time() - cpu
+    return dt, cpu, inside[0]
 
 
 def _children(pid: int) -> list[int]:
@@ -122,7 +147,9 @@ def memory(n: int, chunk_size: int, n_jobs: int, policy: str) -> dict:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="small sizes (about a minute)")
-    ap.add_argument("--deals", type=int, help="deals for the throughput runs")
+    ap.add_argument("--deals", type=int, help="deals for the throughput runs (default 4 chunks)")
+    ap.add_argument("--chunk", type=int, help="chunk size of the throughput runs (default the engine's, 16,384; "
+                                              "1,024 with --quick)")
     ap.add_argument("--mem-chunk", type=int, help="chunk size of the memory runs (default 8192; 2048 with --quick)")
     ap.add_argument("--policy", choices=("dd", "dd_payout", "both"), default="both",
                     help="exact double-dummy values, payout-only solving, or both (default)")
@@ -132,25 +159,33 @@ def main() -> None:
         n_mem, chunk_mem, jobs_mem, policy_mem = args.memory_child
         memory_child(int(n_mem), int(chunk_mem), int(jobs_mem), policy_mem)
         return
-    n = args.deals or (1_000 if args.quick else 8_000)
-    chunk = max(n // 8, 64)
+    from analysis.engine import DEFAULT_CHUNK_SIZE
+
+    chunk = args.chunk or (1_024 if args.quick else DEFAULT_CHUNK_SIZE)
+    n = args.deals or 4 * chunk
     policies = ("dd", "dd_payout") if args.policy == "both" else (args.policy,)
-    print(f"# Engine: {GAME}, {len(_contracts())} bid contracts per deal, {os.cpu_count()} cores")
+    print(f"# Engine: {GAME}, {len(_contracts())} bid contracts per deal, {os.cpu_count()} cores, "
+          f"{n} deals in chunks of {chunk}")
+    if n < 2 * chunk:
+        print(f"(n_jobs=2 has {-(-n // chunk)} chunk(s) to share: give --deals >= {2 * chunk} to measure the speed-up)")
     engine_run(min(n, 256), 2, 128, seed=1)   # warm up: start the worker pool once
     rate = {}
     for policy in policies:
         ref, ref_cpu = reference_solver(n, seed=11, policy=policy)
-        t1, t1_cpu = engine_run(n, 1, chunk, seed=11, policy=policy)
-        t2, _ = engine_run(n, 2, chunk, seed=11, policy=policy)
+        t1, t1_cpu, t1_solve = engine_run(n, 1, chunk, seed=11, policy=policy)
+        t2, _, _ = engine_run(n, 2, chunk, seed=11, policy=policy)
         rate[policy] = n / t2
         print(f"## policy {policy}")
         print(f"reference solve_many alone, 1 core : {n} deals in {ref:7.2f} s = {n / ref:8.0f} deals/s "
               f"(CPU {ref_cpu:.2f} s)")
         print(f"simulate_summary n_jobs=1          : {n} deals in {t1:7.2f} s = {n / t1:8.0f} deals/s "
-              f"(CPU {t1_cpu:.2f} s; engine overhead x{t1_cpu / ref_cpu:.2f} in CPU over the reference)")
+              f"(x{t1 / ref:.3f} the reference's wall time, x{t1_cpu / ref_cpu:.3f} its CPU time)")
+        print(f"  of which outside solve_many      : {t1 - t1_solve:7.2f} s = {100 * (t1 - t1_solve) / t1_solve:.1f}% "
+              f"of the {t1_solve:.2f} s inside it ({1e3 * (t1 - t1_solve) / -(-n // chunk):.0f} ms per chunk)")
         print(f"simulate_summary n_jobs=2          : {n} deals in {t2:7.2f} s = {n / t2:8.0f} deals/s "
               f"(speed-up x{t1 / t2:.2f} over n_jobs=1)")
-        print(f"1,000,000 deals at the n_jobs=2 rate: {1e6 / (n / t2):7.0f} s (extrapolated; goal 60 s)")
+        print(f"1,000,000 deals at the n_jobs=2 rate: {1e6 / (n / t2):7.0f} s (extrapolated, chunks of {chunk}; "
+              "goal 60 s)")
     if len(rate) == 2:
         print(f"dd_payout over dd, n_jobs=2: x{rate['dd_payout'] / rate['dd']:.2f} (same payouts and make rates)")
     if not args.quick:

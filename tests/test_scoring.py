@@ -522,3 +522,50 @@ def test_empty_frame_scores_to_empty_result():
 def test_index_is_preserved():
     rows = pd.concat([goat("hearts", 60, kitty=6), goat("court", 29)]).set_axis(["a", "b"])
     assert score("goathead3", rows).index.tolist() == ["a", "b"]
+
+
+def test_a_mapping_of_columns_scores_as_its_frame():
+    # score() reads a mapping of arrays (scalars: constant columns) exactly as the DataFrame
+    # of the same columns, for every contract kind (declarer rows, leasters rows, mixed).
+    rng = np.random.default_rng(3)
+    n = 200
+    pts = rng.integers(0, 100, n)
+    cols = {
+        "contract": pd.Categorical(rng.choice(["hearts", "court", "nil", "leasters"], n)),
+        "declarer": 0, "side_mask": 1, "side_points": pts, "kitty_points": rng.integers(0, 20, n),
+        "side_tricks": rng.integers(0, 7, n), "exchanged": rng.random(n) < 0.5,
+        "points_0": pts, "points_1": 100 - pts, "points_2": 0, "tricks_0": 2, "tricks_1": 2, "tricks_2": 2,
+        "last_trick_winner": 2,
+    }
+    frame = pd.DataFrame(cols)
+    cols["declarer"] = np.where(frame.contract == "leasters", -1, 0)
+    frame["declarer"] = cols["declarer"]
+    frame["kitty_points"] = cols["kitty_points"] = 120 - 100 - np.zeros(n, dtype=np.int64)
+    for rules in ({}, {"leasters_tie": "split", "kitty_points": "if_exchanged"}):
+        pd.testing.assert_frame_equal(score("goathead3", cols, rules), score("goathead3", frame, rules),
+                                      check_exact=True)
+    from trickcore.scoring import payout_cuts
+
+    sub = {"contract": ["hearts", "court"], "kitty_points": [3, 0], "exchanged": False}
+    assert (payout_cuts("goathead3", sub) == payout_cuts("goathead3", pd.DataFrame(sub))).all()
+    with pytest.raises(ValueError, match="one length"):
+        score("goathead3", {"contract": ["hearts"], "declarer": [0, 0]})
+    with pytest.raises(ValueError, match="missing column"):
+        score("goathead3", {"contract": ["hearts"], "declarer": [0]})
+    with pytest.raises(ValueError, match="DataFrame or a mapping"):
+        score("goathead3", [1, 2])
+
+
+def test_a_categorical_contract_column_is_read_by_its_codes():
+    # A categorical contract column is read by its codes (no strings compared); only the
+    # categories that occur are checked, as with any other column.
+    base = {"declarer": 0, "side_mask": 1, "side_points": [70, 20], "kitty_points": 0, "side_tricks": [4, 1],
+            "exchanged": True}
+    cats = pd.CategoricalDtype(["bridge", "court", "hearts"])
+    as_cat = score("goathead3", {**base, "contract": pd.Categorical(["court", "hearts"], dtype=cats)})
+    as_str = score("goathead3", {**base, "contract": ["court", "hearts"]})
+    pd.testing.assert_frame_equal(as_cat, as_str, check_exact=True)
+    with pytest.raises(ValueError, match="unknown contract\\(s\\) 'bridge'"):
+        score("goathead3", {**base, "contract": pd.Categorical(["bridge", "hearts"], dtype=cats)})
+    with pytest.raises(ValueError, match="missing"):
+        score("goathead3", {**base, "contract": pd.Categorical([None, "hearts"], dtype=cats)})

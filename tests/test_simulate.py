@@ -170,3 +170,90 @@ def test_sheepshead_partner_and_clover_melds_columns():
     for col in ("side_hand_melds", "opp_hand_melds", "side_trick_melds", "opp_trick_melds"):
         assert col in cl.columns and (cl[col] >= 0).all()
     assert (cl.made == (cl.side_points > 75)).all()
+
+
+def test_summary_of_a_fixed_seed_is_pinned():
+    # Computed before the summary path stopped building each chunk's table (engine session
+    # 6): the figures must not move, bit for bit.
+    s = simulate_summary("goathead3", 400, seed=11, policy="dd_payout", chunk_size=128, n_jobs=1, progress=False)
+    assert s.contract.tolist() == ["diamonds", "hearts", "nil", "spades", "clubs", "court"]
+    assert s.n.tolist() == [400] * 6
+    assert s.p_make.tolist() == [0.2525, 0.28, 0.12, 0.26, 0.25, 0.3025]
+    assert s.declarer_payout.tolist() == [-3.115, -2.88, -4.56, -2.94, -2.955, -3.365]
+    assert s.payout_1.tolist() == [1.5575, 1.44, 2.28, 1.47, 1.4775, 1.6825]
+    assert s.declarer_payout_hi.tolist() == [-2.638841221897248, -2.3969859768644564, -4.17620950920802,
+                                             -2.4665992987819316, -2.4969742137819178, -2.6862140278236573]
+    assert s.side_points.isna().tolist() == [True, True, False, True, True, True]  # bands, not counts (nil: 0)
+    s4 = simulate_summary("goathead4", 120, seed=11, contracts=["clubs", "court"], chunk_size=50, n_jobs=1,
+                          progress=False)
+    assert s4.p_make.tolist() == [0.625, 0.18333333333333332]
+    assert s4.declarer_payout.tolist() == [0.8833333333333333, -8.65]
+    assert s4.payout_1.tolist() == [-0.2, 2.8833333333333333]
+    assert s4.side_points.tolist() == [53.80833333333333, 17.775]
+
+
+@pytest.mark.parametrize("game, policy, contracts, by", [
+    ("goathead3", "dd_payout", None, ["contract"]),
+    ("goathead3", "dd", ["nil", "court"], ["contract", "declarer"]),
+    ("goathead3", "dd_payout", None, ["exchanged", "contract"]),
+    ("goathead3", "dd_payout", None, ["side_mask"]),
+    ("goathead3", "greedy", ["clubs", "nil"], ["contract", "side_tricks"]),
+    ("goathead4", "dd_payout", ["clubs", "court"], ["contract"]),
+    ("sheepshead", "dd_payout", ["jd"], ["contract"]),
+])
+def test_summary_sums_without_the_table_are_the_tables(game, policy, contracts, by):
+    # The summary reads a chunk's columns without building its table when it can
+    # (_lean); the sums must be those of the table, exactly.
+    from analysis.engine import chunk_seed
+    from analysis.simulate import (
+        _chunk_frame,
+        _chunk_parts,
+        _Columns,
+        _lean,
+        _prepare,
+        _summary_sums,
+    )
+
+    g, spec = _prepare(game, contracts, None, 0, None, policy, 24, None, None)
+    parts = _chunk_parts(spec, 1, chunk_seed(3, 1), 24)
+    assert _lean(parts, by)
+    lean = _summary_sums(_Columns(parts), by, g.n_seats)
+    full = _summary_sums(_chunk_frame(spec, parts), by, g.n_seats)
+    pd.testing.assert_frame_equal(lean, full, check_exact=True)
+
+
+def test_summary_sums_fall_back_to_the_table():
+    from analysis.engine import chunk_seed
+    from analysis.simulate import _chunk_parts, _lean, _prepare
+
+    _, spec = _prepare("goathead3", None, None, 0, None, "dd_payout", 8, None, None)
+    parts = _chunk_parts(spec, 0, chunk_seed(3, 0), 8)
+    assert not _lean(parts, ["policy"])  # a string column: grouped as the table holds it
+    assert not _lean(parts, ["side_tricks"])  # float here, integer for nil: the table's dtype decides
+    assert not _lean(parts, ["side_points_lo"])  # not in every part
+    _, spec = _prepare("ohhell", "notrump", {"hand_size": 3}, 0, None, "dd", 8, None, None)
+    assert not _lean(_chunk_parts(spec, 0, chunk_seed(3, 0), 8), ["contract", "bid"])  # per-seat tables
+
+
+def test_summary_with_leasters_played_out():
+    # Leasters has no declarer: its `made` is missing, and the summary's make rate counts it
+    # as not made, as for every other undefined `made` (it used to fail on the missing values).
+    kw = dict(seed=2, contracts=["leasters", "clubs"], policy="greedy", chunk_size=16, n_jobs=1, progress=False)
+    s = simulate_summary("goathead3", 30, **kw).set_index("contract")
+    df = simulate("goathead3", 30, **kw)
+    assert s.loc["leasters", "p_make"] == 0.0 and np.isnan(s.loc["leasters", "declarer_payout"])
+    clubs = df[df.contract == "clubs"]
+    assert s.loc["clubs", "p_make"] == clubs.made.astype(float).mean()
+    assert s.loc["clubs", "declarer_payout"] == pytest.approx(clubs.payout_0.mean())
+
+
+def test_summary_same_by_every_route(tmp_path):
+    # Workers send back sums computed without the chunk's table; with a store the parent
+    # sums the stored tables instead (read back on resume): the same figures, exactly.
+    kw = dict(seed=4, policy="dd_payout", chunk_size=24, progress=False)
+    one = simulate_summary("goathead3", 60, n_jobs=1, **kw)
+    pd.testing.assert_frame_equal(one, simulate_summary("goathead3", 60, n_jobs=2, **kw), check_exact=True)
+    pd.testing.assert_frame_equal(one, simulate_summary("goathead3", 60, n_jobs=1, store=tmp_path / "s", **kw),
+                                  check_exact=True)
+    pd.testing.assert_frame_equal(one, simulate_summary("goathead3", 60, n_jobs=2, store=tmp_path / "s", **kw),
+                                  check_exact=True)

@@ -47,6 +47,12 @@ table is returned only when asked for; :func:`simulate_summary` keeps running su
 contract and returns the summary, so memory stays flat for any ``n_deals``.  With
 ``store=`` every chunk goes to a Parquet dataset and a killed run resumes.
 
+Outside the solver a chunk costs a few numpy passes per contract: the scorers read the
+play's arrays as they are (:class:`trickcore.scoring._frame.Table`), a table is built once
+per contract only when one is returned or stored, and without a store the summary sums the
+columns straight from the arrays (:class:`_Columns`) — about 2% of the solving time of a
+16,384-deal Goathead chunk (``benches/bench_engine.py`` measures it).
+
 Examples
 --------
 >>> df = simulate("goathead3", 20, seed=1, contracts=["hearts", "court"], n_jobs=1)
@@ -159,12 +165,30 @@ def hands_text(frame: pd.DataFrame, n_seats: int | None = None) -> pd.DataFrame:
 # -- one chunk: deal, play, score --------------------------------------------------------
 
 def _card_points(game: str, contract: str, masks: np.ndarray, rules: Mapping[str, Any]) -> np.ndarray:
-    table = get_game(game).layout(contract, **_layout_rules(game, rules)).point_table().astype(np.int64)
+    """Card points of each bit-board of ``masks`` under ``contract``, ``int64``: the sum of
+    the points of each of its 8 bytes, looked up (one gather per byte, not a pass per card).
+
+    >>> m = np.array([CardSet.parse("AH 10H").mask, CardSet.parse("JC").mask, 0], dtype=np.uint64)
+    >>> _card_points("goathead3", "hearts", m, {}).tolist()
+    [21, 2, 0]
+    """
+    table = get_game(game).layout(contract, **_layout_rules(game, rules)).point_table()
+    lut = _byte_points(table.tobytes())
     masks = np.asarray(masks, dtype=np.uint64)
+    octets = np.ascontiguousarray(masks, dtype="<u8").view(np.uint8).reshape(*masks.shape, 8)  # byte k: cards 8k..
     pts = np.zeros(masks.shape, dtype=np.int64)
-    for card in np.flatnonzero(table):
-        pts += ((masks >> np.uint64(card)) & np.uint64(1)).astype(np.int64) * table[card]
+    for k in np.flatnonzero(lut.any(axis=1)):
+        pts += lut[k][octets[..., k]]
     return pts
+
+
+@functools.lru_cache(maxsize=64)
+def _byte_points(table: bytes) -> np.ndarray:
+    """``int64[8, 256]``: the points of each byte value at each byte of a bit-board, for a
+    point table (``int16[64]`` by universal card id, as bytes)."""
+    points = np.frombuffer(table, dtype=np.int16).astype(np.int64).reshape(8, 8)
+    bits = (np.arange(256)[:, None] >> np.arange(8)[None, :]) & 1  # (byte value, bit)
+    return points @ bits.T
 
 
 def _layout_rules(game: str, rules: Mapping[str, Any]) -> dict[str, Any]:
@@ -298,8 +322,16 @@ def evaluate(
     g = get_game(game)
     contract = g.check_contract(contract)
     rules = dict(rules or {})
-    _check_policy(g, policy)
     deals = np.asarray(deals, dtype=np.uint64)
+    _check_evaluate(g, contract, deals, declarer, policy)
+    played = _play(g.id, contract, deals, rules, int(declarer), int(leader), policy, seed, exchanged, kitty)
+    return _scored_frame(g, contract, deals, played, rules, int(declarer), int(leader), policy,
+                         exchanged=exchanged, kitty=kitty, deal_index=deal_index)
+
+
+def _check_evaluate(g: Game, contract: str, deals: np.ndarray, declarer: int, policy: str) -> None:
+    """``ValueError`` for what :func:`evaluate` cannot do (``contract`` already checked)."""
+    _check_policy(g, policy)
     if deals.ndim != 2 or deals.shape[1] != g.n_seats + 1:
         raise ValueError(f"deals must be uint64[n, {g.n_seats + 1}] (hands then kitty); got shape {deals.shape}")
     if not 0 <= int(declarer) < g.n_seats:
@@ -310,9 +342,6 @@ def evaluate(
             "paranoid value, not one consistent play; use policy='greedy' or 'random', or simulate(..., "
             "policy='paranoid') for the paranoid values (analysis.paranoid.seat_frame)"
         )
-    played = _play(g.id, contract, deals, rules, int(declarer), int(leader), policy, seed, exchanged, kitty)
-    return _scored_frame(g, contract, deals, played, rules, int(declarer), int(leader), policy,
-                         exchanged=exchanged, kitty=kitty, deal_index=deal_index)
 
 
 def _band_tricks(lo: np.ndarray, hi: np.ndarray, in_play: np.ndarray, hand_size: int,
@@ -345,12 +374,12 @@ def _payout_cuts(g: Game, contract: str, deals: np.ndarray, rules: Mapping[str, 
 
     m = len(deals)
     kitty_cards = deals[:, g.n_seats] if kitty is None else np.asarray(kitty, dtype=np.uint64)
-    frame = pd.DataFrame({
-        "contract": [contract] * m,
+    return payout_cuts(g.id, {
+        "contract": pd.Categorical.from_codes(np.zeros(m, dtype=np.int8), dtype=_categories((contract,)),
+                                              validate=False),
         "kitty_points": _card_points(g.id, contract, kitty_cards, rules),
         "exchanged": np.broadcast_to(np.asarray(exchanged, dtype=bool), (m,)),
-    })
-    return payout_cuts(g.id, frame, rules)
+    }, rules)
 
 
 def _game_columns(g: Game, contract: str, deals: np.ndarray, frame: Mapping[str, Any],
@@ -383,24 +412,37 @@ def _scored_frame(g: Game, contract: str, deals: np.ndarray, played: Mapping[str
                   deal_index: np.ndarray | None = None) -> pd.DataFrame:
     """The result table of one contract from its play results; scoring happens here only,
     so a scoring-rule change re-uses the same play (solve once, score many)."""
-    out = _round_frame(g, contract, deals, played, rules, declarer, leader, policy, exchanged=exchanged,
-                       kitty=kitty, deal_index=deal_index)
+    return pd.DataFrame(_scored_columns(g, contract, deals, played, rules, declarer, leader, policy,
+                                        exchanged=exchanged, kitty=kitty, deal_index=deal_index))
+
+
+def _scored_columns(g: Game, contract: str, deals: np.ndarray, played: Mapping[str, np.ndarray],
+                    rules: Mapping[str, Any], declarer: int, leader: int, policy: str, *,
+                    exchanged: Any = False, kitty: np.ndarray | None = None,
+                    deal_index: np.ndarray | None = None, contract_column: Any = None) -> dict[str, Any]:
+    """The columns of :func:`_scored_frame`, in order (scalars stand for constant columns):
+    a table is built once from them, as inserting columns one by one into a DataFrame costs
+    more than the scoring itself.  ``contract_column`` replaces the ``contract`` string (the
+    engine passes its chunk's categorical)."""
+    cols = _round_columns(g, contract, deals, played, rules, declarer, leader, policy, exchanged=exchanged,
+                          kitty=kitty, deal_index=deal_index, contract_column=contract_column)
     from trickcore.scoring import score
 
-    scored = score(g.id, out, dict(rules))
+    scored = score(g.id, cols, dict(rules))
     for c in scored.columns:  # payout_{s}, made and the game's extras (stake, declarer_points, ...)
-        if c not in out.columns:
-            out[c] = scored[c].to_numpy()
+        if c not in cols:
+            cols[c] = scored[c].to_numpy()
     if "side_points_lo" in played:
         # dd_payout: the scorer saw the band's bottom, which pays what every value of the
         # band pays; the counts themselves are not known
-        out["side_points"] = np.nan
-        out["side_tricks"] = np.where(played["_side_tricks_known"], out["side_tricks"], np.nan)
-        out["last_trick_winner"] = np.nan
+        m = len(deals)
+        cols["side_points"] = np.full(m, np.nan)
+        cols["side_tricks"] = np.where(played["_side_tricks_known"], cols["side_tricks"], np.nan)
+        cols["last_trick_winner"] = np.full(m, np.nan)
         for count in ("declarer_points", "picking_points"):  # the scorers' totals
-            if count in out.columns:
-                out[count] = pd.array([pd.NA] * len(out), dtype="Int64")
-    return out
+            if count in cols:
+                cols[count] = pd.arrays.IntegerArray(np.zeros(m, dtype=np.int64), np.ones(m, dtype=bool))
+    return cols
 
 
 def _round_frame(g: Game, contract: str, deals: np.ndarray, played: Mapping[str, np.ndarray],
@@ -410,13 +452,24 @@ def _round_frame(g: Game, contract: str, deals: np.ndarray, played: Mapping[str,
     """The table of one contract before scoring: who, the hands, the play results, the
     columns the game's scorer reads (:func:`_game_columns`), the kitty's points, and
     ``extra`` columns a caller adds (the balance report's bids).  :func:`_scored_frame`
-    scores it; :mod:`analysis.report.evaluation` scores it under its own conventions."""
+    scores the same columns; :mod:`analysis.report.evaluation` scores it under its own
+    conventions."""
+    return pd.DataFrame(_round_columns(g, contract, deals, played, rules, declarer, leader, policy,
+                                       exchanged=exchanged, kitty=kitty, deal_index=deal_index, extra=extra))
+
+
+def _round_columns(g: Game, contract: str, deals: np.ndarray, played: Mapping[str, np.ndarray],
+                   rules: Mapping[str, Any], declarer: int, leader: int, policy: str, *,
+                   exchanged: Any = False, kitty: np.ndarray | None = None,
+                   deal_index: np.ndarray | None = None, extra: Mapping[str, Any] | None = None,
+                   contract_column: Any = None) -> dict[str, Any]:
+    """The columns of :func:`_round_frame`, in order (scalars stand for constant columns)."""
     n = g.n_seats
     m = len(deals)
     kitty_cards = deals[:, n] if kitty is None else np.asarray(kitty, dtype=np.uint64)
     frame: dict[str, Any] = {}
     frame["deal"] = np.arange(m, dtype=np.int64) if deal_index is None else np.asarray(deal_index, dtype=np.int64)
-    frame["contract"] = contract
+    frame["contract"] = contract if contract_column is None else contract_column
     frame["declarer"] = -1 if _per_seat(g.id, contract) else declarer
     frame["leader"] = leader
     frame["policy"] = policy
@@ -428,7 +481,7 @@ def _round_frame(g: Game, contract: str, deals: np.ndarray, played: Mapping[str,
     frame["kitty_points"] = _card_points(g.id, contract, kitty_cards, rules)
     frame["exchanged"] = np.broadcast_to(np.asarray(exchanged, dtype=bool), (m,)).copy()
     frame.update(extra or {})
-    return pd.DataFrame(frame)
+    return frame
 
 
 def declarer_count(frame: pd.DataFrame) -> pd.Series:
@@ -493,27 +546,58 @@ def _seat_rows(game: str, contract: str, policy: str) -> bool:
     return policy == "paranoid" or contract not in NO_DECLARER_CONTRACTS
 
 
-def _simulate_chunk(spec: _RunSpec, index: int, seed_seq: np.random.SeedSequence, size: int) -> pd.DataFrame:
+def _chunk_parts(spec: _RunSpec, index: int, seed_seq: np.random.SeedSequence,
+                 size: int) -> list[pd.DataFrame | dict[str, Any]]:
+    """One chunk's deals played and scored, per contract: the columns of its table (a
+    contract with a declarer, :func:`_scored_columns`, its ``contract`` the chunk's
+    categorical) or the per-seat tables (:mod:`analysis.paranoid`)."""
     deal_ss, play_ss = seed_seq.spawn(2)
     deals = _deal(spec, deal_ss, size)
     first = index * spec.chunk_size
     deal_index = np.arange(first, first + size, dtype=np.int64)
-    frames = []
-    for c in spec.contracts:
+    g = get_game(spec.game)
+    kinds = _contract_dtype(spec)
+    parts: list[pd.DataFrame | dict[str, Any]] = []
+    for i, c in enumerate(spec.contracts):
         if _seat_rows(spec.game, c, spec.policy):
             from .paranoid import seat_frame
 
-            frames.extend(seat_frame(spec.game, c, deals, seat=s, leader=spec.leader, rules=spec.rules,
-                                     deal_index=deal_index) for s in (spec.seats or (spec.declarer,)))
+            parts.extend(seat_frame(spec.game, c, deals, seat=s, leader=spec.leader, rules=spec.rules,
+                                    deal_index=deal_index) for s in (spec.seats or (spec.declarer,)))
             continue
-        frames.append(evaluate(spec.game, c, deals, rules=spec.rules, declarer=spec.declarer, leader=spec.leader,
-                               policy=spec.policy,
-                               seed=np.random.default_rng(play_ss.spawn(1)[0]) if spec.policy == "random" else None,
-                               deal_index=deal_index))
-    out = pd.concat(frames, ignore_index=True)
-    out["contract"] = pd.Categorical(out["contract"], categories=list(spec.contracts))
+        # evaluate(), the contract column already the chunk's categorical
+        _check_evaluate(g, c, deals, spec.declarer, spec.policy)
+        seed = np.random.default_rng(play_ss.spawn(1)[0]) if spec.policy == "random" else None
+        played = _play(g.id, c, deals, spec.rules, spec.declarer, spec.leader, spec.policy, seed)
+        parts.append(_scored_columns(g, c, deals, played, spec.rules, spec.declarer, spec.leader, spec.policy,
+                                     deal_index=deal_index,
+                                     contract_column=pd.Categorical.from_codes(np.full(size, i, dtype=np.int8),
+                                                                               dtype=kinds, validate=False)))
+    return parts
+
+
+def _contract_dtype(spec: _RunSpec) -> pd.CategoricalDtype:
+    """The ``contract`` column of a run's tables: a categorical of its contracts, in order."""
+    return _categories(spec.contracts)
+
+
+@functools.lru_cache(maxsize=256)
+def _categories(contracts: tuple[str, ...]) -> pd.CategoricalDtype:
+    return pd.CategoricalDtype(list(contracts))
+
+
+def _chunk_frame(spec: _RunSpec, parts: list[pd.DataFrame | dict[str, Any]]) -> pd.DataFrame:
+    """One chunk's table from :func:`_chunk_parts`."""
+    out = pd.concat([p if isinstance(p, pd.DataFrame) else pd.DataFrame(p) for p in parts], ignore_index=True)
+    kinds = _contract_dtype(spec)
+    if out["contract"].dtype != kinds:  # per-seat tables name their contract
+        out["contract"] = pd.Categorical(out["contract"], dtype=kinds)
     out["policy"] = out["policy"].astype(str)
     return out
+
+
+def _simulate_chunk(spec: _RunSpec, index: int, seed_seq: np.random.SeedSequence, size: int) -> pd.DataFrame:
+    return _chunk_frame(spec, _chunk_parts(spec, index, seed_seq, size))
 
 
 def _check_seats(g: Game, seats: Any, declarer: int) -> tuple[int, ...]:
@@ -692,27 +776,58 @@ def simulate(
 
 # -- streaming summary -----------------------------------------------------------------
 
-def _summary_sums(frame: pd.DataFrame, by: list[str], n_seats: int) -> pd.DataFrame:
+def _summary_sums(frame: pd.DataFrame | _Columns, by: list[str], n_seats: int) -> pd.DataFrame:
     """Per-group sufficient statistics of one chunk (counts, sums, sums of squares)."""
-    f = pd.DataFrame({k: frame[k] for k in by})
+    f: dict[str, Any] = {k: frame[k] for k in by}
     f["n"] = 1
-    f["made_k"] = frame["made"].astype("float").fillna(0.0).to_numpy() if "made" in frame else 0.0
+    f["made_k"] = 0.0
+    if "made" in frame:
+        made = frame["made"]
+        if made.dtype == object:  # True, False and <NA> (rows without a declarer: not made)
+            made = made.astype("boolean")
+        f["made_k"] = made.astype("float").fillna(0.0).to_numpy()
     decl = frame["declarer"].to_numpy(dtype=np.int64)
-    if "seat" in frame.columns:  # per-seat rows: the analysed seat stands in for the declarer
+    if "seat" in frame:  # per-seat rows: the analysed seat stands in for the declarer
         decl = np.where(decl >= 0, decl, frame["seat"].fillna(-1).to_numpy(dtype=np.int64))
-    payouts = frame[[f"payout_{s}" for s in range(n_seats)]].to_numpy(dtype=float)
-    dpay = np.where(decl >= 0, payouts[np.arange(len(frame)), np.clip(decl, 0, None)], np.nan)
+    payouts = np.stack([frame[f"payout_{s}"].to_numpy(dtype=float) for s in range(n_seats)], axis=1)
+    dpay = np.where(decl >= 0, payouts[np.arange(len(decl)), np.clip(decl, 0, None)], np.nan)
     cols = {"declarer_payout": dpay, "side_points": frame["side_points"].to_numpy(dtype=float)}
     for s in range(n_seats):
         cols[f"payout_{s}"] = payouts[:, s]
-    cols["value"] = frame["value"].to_numpy(dtype=float) if "value" in frame.columns else np.full(len(frame), np.nan)
+    cols["value"] = frame["value"].to_numpy(dtype=float) if "value" in frame else np.full(len(decl), np.nan)
     for name, v in cols.items():
         ok = ~np.isnan(v)
         v = np.nan_to_num(v)
         f[f"{name}__k"] = ok.astype(float)  # rows where the figure is defined
         f[f"{name}__s1"] = v
         f[f"{name}__s2"] = v * v
-    return f.groupby(by, observed=True, sort=False).sum()
+    # one DataFrame built from its columns (inserting them one by one costs more than the sums)
+    return pd.DataFrame(f).groupby(by, observed=True, sort=False).sum()
+
+
+class _Columns(Mapping):
+    """The columns of several :func:`_scored_columns` read as one table's (``frame[k]`` a
+    Series), without building the table: what :func:`_summary_sums` reads of a chunk."""
+
+    def __init__(self, parts: Sequence[Mapping[str, Any]]) -> None:
+        self.parts = parts
+        self.sizes = [len(p["deal"]) for p in parts]
+
+    def __getitem__(self, key: str) -> pd.Series:
+        cols = [p[key] for p in self.parts]
+        if isinstance(cols[0], pd.Categorical):
+            return pd.Series(pd.Categorical.from_codes(np.concatenate([c.codes for c in cols]), dtype=cols[0].dtype,
+                                                       validate=False))
+        return pd.Series(np.concatenate([np.broadcast_to(c, (m,)) for c, m in zip(cols, self.sizes)]))
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.parts[0]
+
+    def __iter__(self):
+        return iter(self.parts[0])
+
+    def __len__(self) -> int:
+        return len(self.parts[0])
 
 
 def _add_sums(state: pd.DataFrame | None, part: pd.DataFrame) -> pd.DataFrame:
@@ -805,7 +920,32 @@ def simulate_summary(
 
 def _summary_chunk(spec: _RunSpec, by: list[str], n_seats: int, index: int, seed_seq: np.random.SeedSequence,
                    size: int) -> pd.DataFrame:
-    return _summary_sums(_simulate_chunk(spec, index, seed_seq, size), by, n_seats).reset_index()
+    parts = _chunk_parts(spec, index, seed_seq, size)
+    if _lean(parts, by):
+        # the sums read a few columns: no need to build the chunk's table
+        return _summary_sums(_Columns(parts), by, n_seats).reset_index()
+    return _summary_sums(_chunk_frame(spec, parts), by, n_seats).reset_index()
+
+
+def _lean(parts: list[pd.DataFrame | dict[str, Any]], by: list[str]) -> bool:
+    """Whether :class:`_Columns` reads ``parts`` as :func:`_summary_sums` would read their
+    concatenated table: every part is the columns of a contract with a declarer; each column
+    the sums read is in every part or in none, numeric (the sums read it as float, which
+    any concatenation keeps) — and a ``by`` column other than ``contract`` of one dtype."""
+    if any(isinstance(p, pd.DataFrame) for p in parts):
+        return False
+    n_seats = sum(k.startswith("payout_") for k in parts[0])
+    read = {*by, "made", "declarer", "seat", "side_points", "value", *(f"payout_{s}" for s in range(n_seats))}
+    for k in read - {"contract"}:
+        present = [k in p for p in parts]
+        if not all(present):
+            if any(present) or k in by:
+                return False
+            continue
+        dtypes = {np.asarray(p[k]).dtype for p in parts}
+        if any(d.kind not in "biuf" for d in dtypes) or (k in by and len(dtypes) > 1):
+            return False
+    return True
 
 
 def _reduce_sums(by: list[str], state: pd.DataFrame | None, part: pd.DataFrame) -> pd.DataFrame:

@@ -86,16 +86,17 @@ PAYOUT_CUTS = {
 }
 
 
-def score(game: Any, frame: pd.DataFrame, rules: Mapping[str, Any] | None = None) -> pd.DataFrame:
+def score(game: Any, frame: pd.DataFrame | Mapping[str, Any], rules: Mapping[str, Any] | None = None) -> pd.DataFrame:
     """Score every row of ``frame`` as a finished round of ``game``.
 
     Parameters
     ----------
     game : str or Game
         A game id (``goathead3 goathead4 clover gamut sheepshead hearts spades ohhell``).
-    frame : pandas.DataFrame
+    frame : pandas.DataFrame or mapping
         One row per round / solved deal with the columns the game's module documents;
-        contracts may differ from row to row.
+        contracts may differ from row to row.  A mapping of column names to 1-d arrays
+        (scalars: constant columns) is read the same way without building a DataFrame.
     rules : mapping, optional
         The game's rule options (defaults: the rulings); unknown names or values raise
         ``ValueError``.
@@ -116,7 +117,7 @@ def score(game: Any, frame: pd.DataFrame, rules: Mapping[str, Any] | None = None
     return SCORERS[gid](gid, frame, full)
 
 
-def payout_cuts(game: Any, frame: pd.DataFrame, rules: Mapping[str, Any] | None = None):
+def payout_cuts(game: Any, frame: pd.DataFrame | Mapping[str, Any], rules: Mapping[str, Any] | None = None):
     """The ``side_points`` values where the payout of each row of ``frame`` can change.
 
     ``int64[rows, k]``: between two consecutive cuts :func:`score` gives the same payouts,

@@ -131,10 +131,62 @@ def table(game: str) -> tuple[int, int]:
     return TABLES[check_game(game)]
 
 
-def check_frame(frame: Any) -> pd.DataFrame:
-    if not isinstance(frame, pd.DataFrame):
-        raise ValueError(f"frame must be a pandas DataFrame, not {type(frame).__name__}")
-    return frame
+class Table:
+    """A mapping of column name to a 1-d array (a scalar: a constant column) read as the
+    scorers read a DataFrame — ``name in table.columns``, ``table[name]`` (a Series),
+    ``len(table)``, ``table.index`` (``0 … n-1``) — without building one (which costs a
+    scorer's caller more than the scoring itself when the columns are already arrays).
+
+    >>> t = Table({"contract": ["hearts", "court"], "declarer": 0})
+    >>> len(t), "declarer" in t.columns, t["declarer"].tolist()
+    (2, True, [0, 0])
+    """
+
+    def __init__(self, data: Mapping[str, Any]) -> None:
+        lengths = {len(v) for v in data.values() if np.ndim(v) > 0}
+        if len(lengths) != 1:
+            raise ValueError("a mapping of columns needs 1-d columns of one length"
+                             + (f"; got lengths {sorted(lengths)}" if lengths else " (got only scalars)"))
+        self._data = data
+        self._n = lengths.pop()
+        self.columns = tuple(data)
+        self.index = pd.RangeIndex(self._n)
+
+    def __len__(self) -> int:
+        return self._n
+
+    def __getitem__(self, column: str) -> pd.Series:
+        v = self._data[column]
+        if np.ndim(v) == 0:
+            v = np.full(self._n, v)
+        elif np.ndim(v) != 1:
+            raise ValueError(f"column {column!r} must be 1-d")
+        return pd.Series(v, index=self.index, copy=False)
+
+    def numbers(self, column: str) -> np.ndarray | None:
+        """The column as a read-only numpy array if it is one of numbers or booleans (or such a
+        scalar), else ``None``: what the scorers' readers take without making a Series."""
+        v = self._data[column]
+        if np.ndim(v) == 0 and isinstance(v, (bool, int, float, np.number, np.bool_)):
+            return np.full(self._n, v)
+        if not isinstance(v, np.ndarray) or v.ndim != 1 or v.dtype.kind not in "biuf":
+            return None
+        out = v.view()
+        out.flags.writeable = False  # as a Series' to_numpy(): the caller's array stays the caller's
+        return out
+
+
+def _numbers(frame: pd.DataFrame | Table, column: str) -> np.ndarray | None:
+    return frame.numbers(column) if isinstance(frame, Table) else None
+
+
+def check_frame(frame: Any) -> pd.DataFrame | Table:
+    """``frame`` itself (a DataFrame), or a :class:`Table` of a mapping of columns."""
+    if isinstance(frame, pd.DataFrame):
+        return frame
+    if isinstance(frame, Mapping):
+        return Table(frame)
+    raise ValueError(f"frame must be a pandas DataFrame or a mapping of columns, not {type(frame).__name__}")
 
 
 def require(frame: pd.DataFrame, columns: Iterable[str], why: str) -> None:
@@ -152,10 +204,12 @@ def ints(frame: pd.DataFrame, column: str, lo: int | None = None, hi: int | None
          rows: np.ndarray | None = None) -> np.ndarray:
     """Column as int64; ``ValueError`` on missing values, fractions or values out of [lo, hi]
     (checked only on ``rows`` when given, a boolean mask)."""
-    s = frame[column]
+    a = _numbers(frame, column)
+    s = frame[column] if a is None else a
     if isinstance(s.dtype, np.dtype) and s.dtype.kind in "iu":
-        out = s.to_numpy().astype(np.int64, copy=False)  # fast path: nothing can be missing
+        out = np.asarray(s).astype(np.int64, copy=False)  # fast path: nothing can be missing
     else:
+        s = frame[column]
         if s.dtype == bool or s.dtype == "boolean":
             raise ValueError(f"column {column!r} must hold integers, not booleans")
         try:
@@ -188,6 +242,9 @@ def int_block(frame: pd.DataFrame, prefix: str, n_seats: int, lo: int | None = N
 
 def bools(frame: pd.DataFrame, column: str, rows: np.ndarray | None = None) -> np.ndarray:
     """Column as bool; accepts bool or 0/1 integers, ``ValueError`` otherwise."""
+    a = _numbers(frame, column)
+    if a is not None and a.dtype == bool:
+        return a
     s = frame[column]
     if s.dtype == bool:
         return s.to_numpy()
@@ -238,15 +295,22 @@ class Contracts:
 def contracts(frame: pd.DataFrame, valid: Sequence[str], game: str) -> Contracts:
     """The ``contract`` column as :class:`Contracts`; ``ValueError`` lists unknown contracts."""
     require(frame, ["contract"], f"{game} scoring")
-    codes, uniques = pd.factorize(frame["contract"], use_na_sentinel=True)
-    uniques = list(uniques)
+    column = frame["contract"]
+    if isinstance(column.dtype, pd.CategoricalDtype):  # already coded: no strings to compare
+        codes = column.cat.codes.to_numpy()
+        uniques = list(column.cat.categories)
+        seen = np.bincount(codes[codes >= 0].astype(np.intp), minlength=len(uniques)) > 0
+    else:
+        codes, uniques = pd.factorize(column, use_na_sentinel=True)
+        uniques = list(uniques)
+        seen = np.ones(len(uniques), dtype=bool)
     index = {c: i for i, c in enumerate(valid)}
-    bad = sorted({repr(u) for u in uniques if u not in index})
+    bad = sorted({repr(u) for u, s in zip(uniques, seen) if s and u not in index})
     if (codes < 0).any():
         bad.append("missing")
     if bad:
         raise ValueError(f"unknown contract(s) {', '.join(bad)} for {game}; valid contracts: {', '.join(valid)}")
-    lut = np.array([index[u] for u in uniques] or [0], dtype=np.int8)
+    lut = np.array([index.get(u, 0) for u in uniques] or [0], dtype=np.int8)
     return Contracts(lut[codes] if len(codes) else np.zeros(0, dtype=np.int8), valid)
 
 
