@@ -61,8 +61,8 @@ Technique (after Bo Haglund's DDS):
 * Nil's own bounds, at a trick boundary with the other team on lead (Goathead Nil: 55%
   fewer instructions on three-player deals, 31% on four): the declarer surely takes no
   trick when, without a trump, its ``r``-th lowest card of every suit is below the other
-  team's ``r``-th lowest (the ``r``-th lead of a suit is at least that card; the declarer
-  plays its lowest and discards from the top); it surely takes one when the leader and
+  team's ``r``-th lowest (playing its highest card below the led card, it always has one:
+  see ``nil_safe``); it surely takes one when the leader and
   every other opponent can play below the side's lowest card of a suit the side holds.
   These decide most deals at the first boundaries: a Nil that stands had cost 630 nodes
   to prove by search;
@@ -434,15 +434,19 @@ cdef inline int nil_caught(ctx_t* c, uint64_t* rlo) noexcept nogil:
 
 
 cdef inline int nil_safe(ctx_t* c, uint64_t* rhi) noexcept nogil:
-    """Nil, at a trick boundary with a seat of the other team on lead: can the declarer's
-    side surely take no trick?  Yes when the side holds no trump and in every suit its
-    ``r``-th lowest card is below the other team's ``r``-th lowest (as far as both have
-    cards): whenever the suit is led (by the other team: the side never wins a trick to
-    lead), the led card is one of the other team's, and at least ``r - 1`` of their cards
-    of the suit are gone by the ``r``-th lead, so it is at least their ``r``-th lowest;
-    the side plays its lowest card of the suit, below the led card, and discards from the
-    top when void (no trump: a discard never wins).  ``rhi``: every live card of the suits
-    the side holds (their holders are what the bound reads)."""
+    """Nil, at a trick boundary with a seat of the other team on lead: can the declarer
+    surely take no trick?  Yes when it holds no trump and in every suit its ``r``-th lowest
+    card is below the other team's ``r``-th lowest (as far as both have cards).  The suit
+    is only ever led by the others (the declarer never wins a trick to lead); the declarer
+    plays its highest card below the led card and, when void, discards the highest card of
+    a suit (no trump: a discard never wins).  The condition says it has such a card, and
+    it still holds after the trick: the cards the others play or discard only raise their
+    ``r``-th lowest, and taking out the led card (their ``j``-th lowest) and the declarer's
+    card (its ``i``-th lowest, ``i >= j`` but when it was its highest) shifts both
+    sequences alike from ``j`` on.  Its lowest card instead would lose: 2 and 4 against a
+    5 then a 3.  ``rhi``: every live card of the suits the declarer holds (their holders are
+    what the bound reads).  (An opponent's own ``r``-th lowest does not bound the ``r``-th
+    lead: an opponent who led its high cards first leads its lowest one later.)"""
     cdef state_t* s = &c.s
     cdef const layout_t* L = c.L
     cdef uint64_t live = all_hands(c), mine = 0, theirs, d, o, used = 0
