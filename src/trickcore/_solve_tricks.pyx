@@ -377,11 +377,11 @@ cdef inline void value_bounds(ctx_t* c, int* lo, int* hi, uint64_t* rlo, uint64_
         hi[0] = 0
         return
     hi[0] = 1 if c.objective == OBJECTIVE_NIL else t
-    if c.objective == OBJECTIVE_NIL and c.s.tn == 0 and USE_QT and not in_side(c, c.s.leader):
+    if c.objective == OBJECTIVE_NIL and c.s.tn == 0 and USE_QT:
         if nil_safe(c, rhi):
             hi[0] = 0
             return
-        if nil_caught(c, rlo):
+        if not in_side(c, c.s.leader) and nil_caught(c, rlo):
             lo[0] = 1
             return
     if c.s.tn > 0:
@@ -433,9 +433,25 @@ cdef inline int nil_caught(ctx_t* c, uint64_t* rlo) noexcept nogil:
     return 0
 
 
+cdef inline int ducks_every_suit(ctx_t* c, uint64_t mine, uint64_t theirs) noexcept nogil:
+    """:func:`nil_safe`'s test: in every suit, the ``r``-th lowest card of ``mine`` below the
+    ``r``-th lowest of ``theirs``, as far as both have cards."""
+    cdef uint64_t d, o
+    cdef int su
+    for su in range(c.nsu):
+        d = mine & c.L.suit_mask[su]
+        o = theirs & c.L.suit_mask[su]
+        while d and o:
+            if lowest_bit(d) > lowest_bit(o):
+                return 0
+            d &= d - 1
+            o &= o - 1
+    return 1
+
+
 cdef inline int nil_safe(ctx_t* c, uint64_t* rhi) noexcept nogil:
-    """Nil, at a trick boundary with a seat of the other team on lead: can the declarer
-    surely take no trick?  Yes when it holds no trump and in every suit its ``r``-th lowest
+    """Nil, at a trick boundary: can the declarer surely take no trick?  With a seat of the
+    other team on lead, yes when it holds no trump and in every suit its ``r``-th lowest
     card is below the other team's ``r``-th lowest (as far as both have cards).  The suit
     is only ever led by the others (the declarer never wins a trick to lead); the declarer
     plays its highest card below the led card and, when void, discards the highest card of
@@ -446,30 +462,41 @@ cdef inline int nil_safe(ctx_t* c, uint64_t* rhi) noexcept nogil:
     sequences alike from ``j`` on.  Its lowest card instead would lose: 2 and 4 against a
     5 then a 3.  ``rhi``: every live card of the suits the declarer holds (their holders are
     what the bound reads).  (An opponent's own ``r``-th lowest does not bound the ``r``-th
-    lead: an opponent who led its high cards first leads its lowest one later.)"""
+    lead: an opponent who led its high cards first leads its lowest one later.)
+
+    With the declarer on lead, yes when it holds a card that an opponent must beat (all
+    the opponent's cards of its suit are higher) and the rest of its hand passes the
+    test above: after the trick an opponent leads, and the cards the others played only
+    help."""
     cdef state_t* s = &c.s
     cdef const layout_t* L = c.L
-    cdef uint64_t live = all_hands(c), mine = 0, theirs, d, o, used = 0
-    cdef int i, su
+    cdef uint64_t live = all_hands(c), mine, theirs, m, h, used = 0
+    cdef int j, su, x, ok = 0, seat
     if L.first_trick_forbidden or L.must_play_bit >= 0 or popcnt(<uint64_t>c.side) != 1:
         return 0             # (two seats of the side would spend two cards in a trick)
-    for i in range(c.n):
-        if in_side(c, i):
-            mine |= s.hands[i]
+    seat = lowest_bit(<uint64_t>c.side)
+    mine = s.hands[seat]
     if mine & L.trump_mask:
         return 0
     theirs = live & ~mine
+    if s.leader != seat:
+        ok = ducks_every_suit(c, mine, theirs)
+    elif L.first_lead_bit < 0:
+        m = mine & ~L.lead_restricted
+        while m and not ok:
+            x = lowest_bit(m)
+            m &= m - 1
+            su = L.suit_of_bit[x]
+            for j in range(c.n):
+                h = s.hands[j] & L.suit_mask[su]
+                if j != seat and h and lowest_bit(h) > x:
+                    ok = ducks_every_suit(c, mine & ~bit(x), theirs)
+                    break
+    if not ok:
+        return 0
     for su in range(c.nsu):
-        d = mine & L.suit_mask[su]
-        if not d:
-            continue
-        used |= live & L.suit_mask[su]
-        o = theirs & L.suit_mask[su]
-        while d and o:
-            if lowest_bit(d) > lowest_bit(o):
-                return 0
-            d &= d - 1
-            o &= o - 1
+        if mine & L.suit_mask[su]:
+            used |= live & L.suit_mask[su]
     rhi[0] = used
     return 1
 
