@@ -1819,15 +1819,38 @@ cdef int ab(ctx_t* c, int beta, uint64_t* rel) noexcept nogil:
                           turn, hint, order)
     best = -INF if maximise else INF
     cdef int64_t n0 = c.nodes, nfail = 0
-    cdef uint64_t skip = 0, sm, rs
-    cdef int su
+    cdef uint64_t skip = 0, sm, rs, m, o_own
+    cdef int su, pos, o_wpos, last_pos = c.n - 1
     for i in range(n_moves):
         b = order[i]
         if (skip >> b) & 1:
             continue
         if STATS:
             nfail = c.nodes - n0
-        v = play_search(c, b, beta, &crel)
+        # play_search's body, written out here: gcc keeps play_search a function of its
+        # own (it recurses through ab), and the call cost ~2% of the instructions
+        su = c.L.suit_of_bit[b]
+        if s.tn == last_pos:
+            v = play_last_card(c, b, beta, &crel)
+        else:
+            m = bit(b)
+            pos = 4 * (turn * c.nsu + su)
+            o_own = s.own[su]
+            o_wpos = s.wpos
+            place_card(c, b, turn, su)
+            v = ab(c, beta, &crel)
+            s.tn -= 1
+            if s.tn == 0:
+                s.led = -1
+            s.wpos = o_wpos
+            s.played &= ~m
+            s.table &= ~m
+            s.hands[turn] |= m
+            s.live |= m
+            s.lens[pos >> 6] += (<uint64_t>1) << (pos & 63)
+            s.own[su] = o_own
+        if (crel >> b) & 1:
+            crel |= run_below(c, b)
         if maximise:
             if v > best:
                 best = v
