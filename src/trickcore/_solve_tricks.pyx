@@ -145,10 +145,9 @@ ctypedef struct state_t:
     int rank_win            # layout bit of that trick's winner if it beat a card of its suit, else -1
 
 
-# The key of a position at a trick boundary (computed once per probe).
+# The key of a position at a trick boundary (computed once per probe), besides the state's
+# own suit lengths (lens) and holders' sequences (own), which the table reads in place.
 ctypedef struct pkey_t:
-    uint64_t lens[LENW]     # suit length of every seat: 4 bits per (seat, suit)
-    uint64_t own[MAXS]      # holders of the live cards of each suit, top card first, 4 bits each
     uint64_t meta           # leader | side | rule state
     uint64_t absmask        # live cards of suits whose cards are not interchangeable by rank
     uint64_t h              # hash of lens, meta, absmask
@@ -765,12 +764,10 @@ cdef inline void make_key(ctx_t* c, pkey_t* k) noexcept nogil:
     cdef const layout_t* L = c.L
     cdef uint64_t live = all_hands(c), h
     cdef int i, su, broken
-    for i in range(LENW):
-        k.lens[i] = s.lens[i]
-    k.top1 = 0
-    for su in range(MAXS):
-        k.own[su] = s.own[su]
-        k.top1 |= (s.own[su] & 15) << (12 * su)
+    # the suit lengths and holders' sequences are read from the state itself (the search
+    # below the probe leaves them as it found them, for the store)
+    k.top1 = ((s.own[0] & 15) | ((s.own[1] & 15) << 12) | ((s.own[2] & 15) << 24)
+              | ((s.own[3] & 15) << 36))
     k.meta = (<uint64_t>s.leader) | (<uint64_t>c.side << 4)
     if L.lead_restricted:
         broken = (s.played & L.breakers) != 0
@@ -785,7 +782,7 @@ cdef inline void make_key(ctx_t* c, pkey_t* k) noexcept nogil:
     k.absmask = live & c.nonuni
     h = k.meta * <uint64_t>0x9E3779B97F4A7C15 ^ k.absmask
     for i in range(c.LW):
-        h ^= k.lens[i]
+        h ^= s.lens[i]
         h *= <uint64_t>0xBF58476D1CE4E5B9
         h ^= h >> 31
     h ^= h >> 29
@@ -810,7 +807,7 @@ cdef inline uint64_t sub_key(ctx_t* c, pkey_t* k, int level) noexcept nogil:
         return sub | k.top1
     if level:
         for su in range(c.nsu):
-            sub |= (k.own[su] & kmask(level)) << (12 * su)
+            sub |= (c.s.own[su] & kmask(level)) << (12 * su)
     return sub
 
 
@@ -829,7 +826,7 @@ cdef inline int same_head(ctx_t* c, head_t* e, pkey_t* k, uint64_t tag, uint64_t
     if e.tag != tag or e.sub != sub or e.meta != k.meta or e.absmask != k.absmask:
         return 0
     for i in range(c.LW):
-        if e.lens[i] != k.lens[i]:
+        if e.lens[i] != c.s.lens[i]:
             return 0
     return 1
 
@@ -849,8 +846,9 @@ cdef inline head_t* find_head(ctx_t* c, pkey_t* k, uint64_t tag, uint64_t sub) n
 
 cdef inline int matches(ctx_t* c, entry_t* e, pkey_t* k) noexcept nogil:
     # all MAXS suits at once, without branches (unused suits have k = 0 and own = 0)
-    return (((e.own[0] ^ k.own[0]) & KMASK[e.k[0]]) | ((e.own[1] ^ k.own[1]) & KMASK[e.k[1]])
-            | ((e.own[2] ^ k.own[2]) & KMASK[e.k[2]]) | ((e.own[3] ^ k.own[3]) & KMASK[e.k[3]])) == 0
+    cdef const uint64_t* own = c.s.own
+    return (((e.own[0] ^ own[0]) & KMASK[e.k[0]]) | ((e.own[1] ^ own[1]) & KMASK[e.k[1]])
+            | ((e.own[2] ^ own[2]) & KMASK[e.k[2]]) | ((e.own[3] ^ own[3]) & KMASK[e.k[3]])) == 0
 
 
 cdef inline uint64_t entry_cards(ctx_t* c, entry_t* e) noexcept nogil:
@@ -928,7 +926,7 @@ cdef void tt_store(ctx_t* c, pkey_t* k, uint64_t rel, int lower, int upper, int 
             kk[su] = <uint8_t>popcnt(live & sm & ~(bit(lowest_bit(rs)) - 1))
         else:
             kk[su] = 0
-        own[su] = k.own[su] & kmask(kk[su])
+        own[su] = c.s.own[su] & kmask(kk[su])
     for su in range(c.nsu, MAXS):
         kk[su] = 0
         own[su] = 0
@@ -971,7 +969,7 @@ cdef void tt_store(ctx_t* c, pkey_t* k, uint64_t rel, int lower, int upper, int 
         hd.tag = tag
         hd.sub = sub
         for i in range(LENW):
-            hd.lens[i] = k.lens[i]
+            hd.lens[i] = c.s.lens[i]
         hd.meta = k.meta
         hd.absmask = k.absmask
         hd.first = -1
@@ -1475,6 +1473,12 @@ cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noex
     cdef lead_suit_t ls
     cdef second_t f2
     cdef uint64_t m = reps, lm, hb, first
+    if not (reps & (reps - 1)):
+        # one card to play (a singleton, a run, the only card of the suit led): no weights
+        if not reps:
+            return 0
+        out[0] = lowest_bit(reps)
+        return 1
     if not c.dds_lead or (s.tn and not (FOLLOWMODE >> (s.tn - 1)) & 1):
         return order_moves_plain(c, reps, turn, hint, out)
     if s.tn == 0:
