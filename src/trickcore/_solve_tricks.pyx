@@ -31,7 +31,8 @@ Technique (after Bo Haglund's DDS):
   entries; entries that pin the top card of every suit are listed under those holders too
   (two short lists per probe instead of one long one; a third level, by the top two cards,
   cost 1% more instructions and nodes on full deals).  The holders' sequence
-  and the lengths are updated card by card, so a probe does not rebuild them.  Entries
+  and the lengths are updated card by card and the table reads them from the state in
+  place, so a probe neither rebuilds nor copies them.  Entries
   hold for any deal of the layout: ``solve_batch`` shares one table across its deals, but
   empties it before a deal once it is half full: a full table is cleared whole, and a
   clear in the middle of a hard deal throws away that deal's own work (on full bridge
@@ -83,13 +84,28 @@ Technique (after Bo Haglund's DDS):
   with the sure-trick bounds it cost 3% more nodes); other hands following,
   second hand low, win cheaply or with a sure winner, let a partner's safe winner stand,
   discard low from long suits; a history count of cut-offs breaks ties;
-* cost per node (~930 instructions on full bridge deals, from ~1,120): a card that does
-  not complete the trick is made and taken back in place (only the trick-completing card
-  saves and restores the state); bit counts by the POPCNT instruction, suit lengths by a
-  bit count, tricks left from a table (no division); mid-trick the bounds are called only
-  where one trick can decide the probe; the second hand's weights read the trick once per
-  position (callgrind, first 10 bridge deals, each step at equal nodes: 2.769 G ->
-  2.697 G, 2.511 G -> 2.421 G, 2.421 G -> 2.321 G instructions).
+* cost per node (~910 instructions on full bridge deals, from ~1,120): a card that does
+  not complete the trick is made and taken back in place, in the search loop itself (only
+  the trick-completing card saves and restores the state, in a function of its own); bit
+  counts by the POPCNT instruction, suit lengths by a bit count, tricks left from a table
+  (no division); mid-trick the bounds are called only where one trick can decide the
+  probe; the second hand's weights read the trick once per position; a lone card to play
+  gets no weights (callgrind, first 10 bridge deals, each step at equal nodes: 2.769 G ->
+  2.697 G, 2.511 G -> 2.421 G, 2.421 G -> 2.321 G; in a later build, 2.77 M nodes: 2.640 G
+  -> 2.583 G (the move in the loop; gcc did not inline play_search, which recurses through
+  ``ab``) -> 2.545 G (lone card) -> 2.522 G (the key read in place) instructions).
+  Per trick the search is close to DDS's: 200 bridge deals, 76 k completed tricks per deal
+  (DDS's own count, ``futureTricks.nodes``, 69 k), so most of the time gap is the cost per
+  node.
+
+Tried and dropped (bridge deals; nodes on 200 deals, instructions on the first 10):
+killer cards for the following hands (DDS's weights plus a bonus for the last card that cut
+off at the same depth: +3% nodes at bonus 3, +35% at 10); the table only from three tricks
+left (+3.3% nodes, +2.5% instructions); picking the best card lazily in the search loop
+instead of sorting (most positions cut off at the first card, but the all-nodes pay a scan
+per card: +1.7% instructions); entry lists in chunks of four contiguous entries instead of
+one link per entry (same nodes but for clears, +1.2% instructions, 19% fewer simulated L1
+read misses in ``ab``, wall times indistinguishable on the shared machine).
 
 Test and bench hooks: ``_set_search_options`` (table / bounds / small-card pruning off:
 values must not move), ``_last_stats`` (node counts), ``_counters`` and ``_cutstats``
