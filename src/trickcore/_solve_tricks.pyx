@@ -93,7 +93,9 @@ Technique (after Bo Haglund's DDS):
   gets no weights (callgrind, first 10 bridge deals, each step at equal nodes: 2.769 G ->
   2.697 G, 2.511 G -> 2.421 G, 2.421 G -> 2.321 G; in a later build, 2.77 M nodes: 2.640 G
   -> 2.583 G (the move in the loop; gcc did not inline play_search, which recurses through
-  ``ab``) -> 2.545 G (lone card) -> 2.522 G (the key read in place) instructions).
+  ``ab``) -> 2.545 G (lone card) -> 2.522 G (the key read in place) -> 2.514 G (suit and
+  class of a card in one byte; no history count kept for DDS's orders, which do not read
+  it) instructions).
   Per trick the search is close to DDS's: 200 bridge deals, 76 k completed tricks per deal
   (DDS's own count, ``futureTricks.nodes``, 69 k), so most of the time gap is the cost per
   node.
@@ -204,6 +206,7 @@ ctypedef struct ctx_t:
     int maxmask             # seats that maximise the side's value
     int all_seats
     int8_t cls[64]          # equivalence class per layout bit (rule flags only)
+    int8_t suit_cls[64]     # suit * 32 + class per layout bit (one test for both)
     int8_t owner[64]        # seat holding each card of the deal (fixed: cards only leave hands)
     int8_t seat_at[24]      # i % n for i < 3n: seat arithmetic without a division
     int8_t tricks_of[72]    # i // n: tricks left with i cards in hands and on the table
@@ -1026,7 +1029,7 @@ cdef inline uint64_t representatives(ctx_t* c, uint64_t moves) noexcept nogil:
         up = live & above(b)
         if up:
             nb = lowest_bit(up)
-            if (moves >> nb) & 1 and c.L.suit_of_bit[nb] == c.L.suit_of_bit[b] and c.cls[nb] == c.cls[b]:
+            if (moves >> nb) & 1 and c.suit_cls[nb] == c.suit_cls[b]:
                 out &= ~bit(b)
     return out
 
@@ -1877,8 +1880,8 @@ cdef int ab(ctx_t* c, int beta, uint64_t* rel) noexcept nogil:
                 best_card = b
             if v >= beta:
                 acc = crel
-                if i > 0:
-                    c.hist[turn][b] += 1
+                if i > 0 and (not c.dds_lead or FOLLOWMODE != 7):
+                    c.hist[turn][b] += 1    # (read only by order_moves_plain)
                 if KILLER or (c.dds_lead and s.tn == 0):
                     c.killer[popcnt(all_hands(c))] = <int8_t>b
                 break
@@ -1888,8 +1891,8 @@ cdef int ab(ctx_t* c, int beta, uint64_t* rel) noexcept nogil:
                 best_card = b
             if v < beta:
                 acc = crel
-                if i > 0:
-                    c.hist[turn][b] += 1
+                if i > 0 and (not c.dds_lead or FOLLOWMODE != 7):
+                    c.hist[turn][b] += 1    # (read only by order_moves_plain)
                 if KILLER or (c.dds_lead and s.tn == 0):
                     c.killer[popcnt(all_hands(c))] = <int8_t>b
                 break
@@ -2088,11 +2091,13 @@ cdef void init_ctx(ctx_t* c, const layout_t* L, head_t* heads, uint64_t n_heads,
     # classes: cards of a suit are interchangeable by rank unless a rule tells them apart
     for b in range(64):
         c.cls[b] = 0
+        c.suit_cls[b] = -1
         if b < L.n_cards:
             sm = bit(b)
             c.cls[b] = <int8_t>((1 if L.lead_restricted & sm else 0) | (2 if L.breakers & sm else 0)
                                 | (4 if L.first_trick_forbidden & sm else 0)
                                 | (8 if b == L.first_lead_bit else 0) | (16 if b == L.must_play_bit else 0))
+            c.suit_cls[b] = <int8_t>(L.suit_of_bit[b] * 32 + c.cls[b])
     c.nonuni = 0
     for su in range(L.n_suits):
         sm = L.suit_mask[su]
