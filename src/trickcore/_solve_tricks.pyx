@@ -31,7 +31,8 @@ Technique (after Bo Haglund's DDS):
   entries; entries that pin the top card of every suit are listed under those holders too
   (two short lists per probe instead of one long one; a third level, by the top two cards,
   cost 1% more instructions and nodes on full deals).  The holders' sequence
-  and the lengths are updated card by card, so a probe does not rebuild them.  Entries
+  and the lengths are updated card by card and the table reads them from the state in
+  place, so a probe neither rebuilds nor copies them.  Entries
   hold for any deal of the layout: ``solve_batch`` shares one table across its deals, but
   empties it before a deal once it is half full: a full table is cleared whole, and a
   clear in the middle of a hard deal throws away that deal's own work (on full bridge
@@ -91,13 +92,35 @@ Technique (after Bo Haglund's DDS):
   with the sure-trick bounds it cost 3% more nodes); other hands following,
   second hand low, win cheaply or with a sure winner, let a partner's safe winner stand,
   discard low from long suits; a history count of cut-offs breaks ties;
-* cost per node (~930 instructions on full bridge deals, from ~1,120): a card that does
-  not complete the trick is made and taken back in place (only the trick-completing card
-  saves and restores the state); bit counts by the POPCNT instruction, suit lengths by a
-  bit count, tricks left from a table (no division); mid-trick the bounds are called only
-  where one trick can decide the probe; the second hand's weights read the trick once per
-  position (callgrind, first 10 bridge deals, each step at equal nodes: 2.769 G ->
-  2.697 G, 2.511 G -> 2.421 G, 2.421 G -> 2.321 G instructions).
+* cost per node (~910 instructions on full bridge deals, from ~1,120): a card that does
+  not complete the trick is made and taken back in place, in the search loop itself (only
+  the trick-completing card saves and restores the state, in a function of its own); bit
+  counts by the POPCNT instruction, suit lengths by a bit count, tricks left from a table
+  (no division); mid-trick the bounds are called only where one trick can decide the
+  probe; the second hand's weights read the trick once per position; a lone card to play
+  gets no weights (callgrind, first 10 bridge deals, each step at equal nodes: 2.769 G ->
+  2.697 G, 2.511 G -> 2.421 G, 2.421 G -> 2.321 G; in a later build, 2.77 M nodes: 2.640 G
+  -> 2.583 G (the move in the loop; gcc did not inline play_search, which recurses through
+  ``ab``) -> 2.545 G (lone card) -> 2.522 G (the key read in place) -> 2.514 G (suit and
+  class of a card in one byte; no history count kept for DDS's orders, which do not read
+  it) instructions).
+  Per trick the search is close to DDS's: 200 bridge deals, 76 k completed tricks per deal
+  (DDS's own count, ``futureTricks.nodes``, 69 k), so most of the time gap is the cost per
+  node.
+
+Tried and dropped (bridge deals; nodes on 200 deals, instructions on the first 10):
+killer cards for the following hands (DDS's weights plus a bonus for the last card that cut
+off at the same depth: +3% nodes at bonus 3, +35% at 10); the table only from three tricks
+left (+3.3% nodes, +2.5% instructions); picking the best card lazily in the search loop
+instead of sorting (most positions cut off at the first card, but the all-nodes pay a scan
+per card: +1.7% instructions); entry lists in chunks of four contiguous entries instead of
+one link per entry (same nodes but for clears, +1.2% instructions, 19% fewer simulated L1
+read misses in ``ab``, wall times indistinguishable on the shared machine); the
+trick-completing card written out in the loop too (gcc then inlines it: +2.4%
+instructions) or saving the whole state for it (+0.4%); representatives suit by suit
+(+1.4%); a 16-bit test of the top cards' holders before an entry's full match (-0.3%, an
+unpredictable branch more: not kept); larger bonuses for the table's card or the killer
+card at the lead (+0.6% / +0.9% nodes).
 
 Test and bench hooks: ``_set_search_options`` (table / bounds / small-card pruning off:
 values must not move), ``_last_stats`` (node counts), ``_counters`` and ``_cutstats``
@@ -153,10 +176,9 @@ ctypedef struct state_t:
     int rank_win            # layout bit of that trick's winner if it beat a card of its suit, else -1
 
 
-# The key of a position at a trick boundary (computed once per probe).
+# The key of a position at a trick boundary (computed once per probe), besides the state's
+# own suit lengths (lens) and holders' sequences (own), which the table reads in place.
 ctypedef struct pkey_t:
-    uint64_t lens[LENW]     # suit length of every seat: 4 bits per (seat, suit)
-    uint64_t own[MAXS]      # holders of the live cards of each suit, top card first, 4 bits each
     uint64_t meta           # leader | side | rule state
     uint64_t absmask        # live cards of suits whose cards are not interchangeable by rank
     uint64_t h              # hash of lens, meta, absmask
@@ -197,6 +219,7 @@ ctypedef struct ctx_t:
     int maxmask             # seats that maximise the side's value
     int all_seats
     int8_t cls[64]          # equivalence class per layout bit (rule flags only)
+    int8_t suit_cls[64]     # suit * 32 + class per layout bit (one test for both)
     int8_t owner[64]        # seat holding each card of the deal (fixed: cards only leave hands)
     int8_t seat_at[24]      # i % n for i < 3n: seat arithmetic without a division
     int8_t tricks_of[72]    # i // n: tricks left with i cards in hands and on the table
@@ -887,12 +910,10 @@ cdef inline void make_key(ctx_t* c, pkey_t* k) noexcept nogil:
     cdef const layout_t* L = c.L
     cdef uint64_t live = all_hands(c), h
     cdef int i, su, broken
-    for i in range(LENW):
-        k.lens[i] = s.lens[i]
-    k.top1 = 0
-    for su in range(MAXS):
-        k.own[su] = s.own[su]
-        k.top1 |= (s.own[su] & 15) << (12 * su)
+    # the suit lengths and holders' sequences are read from the state itself (the search
+    # below the probe leaves them as it found them, for the store)
+    k.top1 = ((s.own[0] & 15) | ((s.own[1] & 15) << 12) | ((s.own[2] & 15) << 24)
+              | ((s.own[3] & 15) << 36))
     k.meta = (<uint64_t>s.leader) | (<uint64_t>c.side << 4)
     if L.lead_restricted:
         broken = (s.played & L.breakers) != 0
@@ -907,7 +928,7 @@ cdef inline void make_key(ctx_t* c, pkey_t* k) noexcept nogil:
     k.absmask = live & c.nonuni
     h = k.meta * <uint64_t>0x9E3779B97F4A7C15 ^ k.absmask
     for i in range(c.LW):
-        h ^= k.lens[i]
+        h ^= s.lens[i]
         h *= <uint64_t>0xBF58476D1CE4E5B9
         h ^= h >> 31
     h ^= h >> 29
@@ -932,7 +953,7 @@ cdef inline uint64_t sub_key(ctx_t* c, pkey_t* k, int level) noexcept nogil:
         return sub | k.top1
     if level:
         for su in range(c.nsu):
-            sub |= (k.own[su] & kmask(level)) << (12 * su)
+            sub |= (c.s.own[su] & kmask(level)) << (12 * su)
     return sub
 
 
@@ -951,7 +972,7 @@ cdef inline int same_head(ctx_t* c, head_t* e, pkey_t* k, uint64_t tag, uint64_t
     if e.tag != tag or e.sub != sub or e.meta != k.meta or e.absmask != k.absmask:
         return 0
     for i in range(c.LW):
-        if e.lens[i] != k.lens[i]:
+        if e.lens[i] != c.s.lens[i]:
             return 0
     return 1
 
@@ -971,8 +992,9 @@ cdef inline head_t* find_head(ctx_t* c, pkey_t* k, uint64_t tag, uint64_t sub) n
 
 cdef inline int matches(ctx_t* c, entry_t* e, pkey_t* k) noexcept nogil:
     # all MAXS suits at once, without branches (unused suits have k = 0 and own = 0)
-    return (((e.own[0] ^ k.own[0]) & KMASK[e.k[0]]) | ((e.own[1] ^ k.own[1]) & KMASK[e.k[1]])
-            | ((e.own[2] ^ k.own[2]) & KMASK[e.k[2]]) | ((e.own[3] ^ k.own[3]) & KMASK[e.k[3]])) == 0
+    cdef const uint64_t* own = c.s.own
+    return (((e.own[0] ^ own[0]) & KMASK[e.k[0]]) | ((e.own[1] ^ own[1]) & KMASK[e.k[1]])
+            | ((e.own[2] ^ own[2]) & KMASK[e.k[2]]) | ((e.own[3] ^ own[3]) & KMASK[e.k[3]])) == 0
 
 
 cdef inline uint64_t entry_cards(ctx_t* c, entry_t* e) noexcept nogil:
@@ -1050,7 +1072,7 @@ cdef void tt_store(ctx_t* c, pkey_t* k, uint64_t rel, int lower, int upper, int 
             kk[su] = <uint8_t>popcnt(live & sm & ~(bit(lowest_bit(rs)) - 1))
         else:
             kk[su] = 0
-        own[su] = k.own[su] & kmask(kk[su])
+        own[su] = c.s.own[su] & kmask(kk[su])
     for su in range(c.nsu, MAXS):
         kk[su] = 0
         own[su] = 0
@@ -1093,7 +1115,7 @@ cdef void tt_store(ctx_t* c, pkey_t* k, uint64_t rel, int lower, int upper, int 
         hd.tag = tag
         hd.sub = sub
         for i in range(LENW):
-            hd.lens[i] = k.lens[i]
+            hd.lens[i] = c.s.lens[i]
         hd.meta = k.meta
         hd.absmask = k.absmask
         hd.first = -1
@@ -1134,7 +1156,7 @@ cdef inline uint64_t representatives(ctx_t* c, uint64_t moves) noexcept nogil:
         up = live & above(b)
         if up:
             nb = lowest_bit(up)
-            if (moves >> nb) & 1 and c.L.suit_of_bit[nb] == c.L.suit_of_bit[b] and c.cls[nb] == c.cls[b]:
+            if (moves >> nb) & 1 and c.suit_cls[nb] == c.suit_cls[b]:
                 out &= ~bit(b)
     return out
 
@@ -1597,6 +1619,12 @@ cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noex
     cdef lead_suit_t ls
     cdef second_t f2
     cdef uint64_t m = reps, lm, hb, first
+    if not (reps & (reps - 1)):
+        # one card to play (a singleton, a run, the only card of the suit led): no weights
+        if not reps:
+            return 0
+        out[0] = lowest_bit(reps)
+        return 1
     if not c.dds_lead or (s.tn and not (FOLLOWMODE >> (s.tn - 1)) & 1):
         return order_moves_plain(c, reps, turn, hint, out)
     if s.tn == 0:
@@ -1795,7 +1823,8 @@ cdef inline int play_search(ctx_t* c, int b, int beta, uint64_t* rel) noexcept n
     """Value of the remaining play after the seat to move plays ``b`` (null window below
     ``beta``); ``rel``: the cards the result relies on.  When ``b`` itself matters, so do
     the holders of the cards it stands for (the run below it): the equivalence that let
-    the search skip them must hold wherever the result is reused."""
+    the search skip them must hold wherever the result is reused.  ``ab``'s loop writes
+    the same steps out (keep the two alike)."""
     cdef state_t* s = &c.s
     cdef const layout_t* L = c.L
     cdef int su = L.suit_of_bit[b], turn = c.seat_at[s.leader + s.tn]
@@ -1941,23 +1970,46 @@ cdef int ab(ctx_t* c, int beta, uint64_t* rel) noexcept nogil:
                           turn, hint, order)
     best = -INF if maximise else INF
     cdef int64_t n0 = c.nodes, nfail = 0
-    cdef uint64_t skip = 0, sm, rs
-    cdef int su
+    cdef uint64_t skip = 0, sm, rs, m, o_own
+    cdef int su, pos, o_wpos, last_pos = c.n - 1
     for i in range(n_moves):
         b = order[i]
         if (skip >> b) & 1:
             continue
         if STATS:
             nfail = c.nodes - n0
-        v = play_search(c, b, beta, &crel)
+        # play_search's body, written out here: gcc keeps play_search a function of its
+        # own (it recurses through ab), and the call cost ~2% of the instructions
+        su = c.L.suit_of_bit[b]
+        if s.tn == last_pos:
+            v = play_last_card(c, b, beta, &crel)
+        else:
+            m = bit(b)
+            pos = 4 * (turn * c.nsu + su)
+            o_own = s.own[su]
+            o_wpos = s.wpos
+            place_card(c, b, turn, su)
+            v = ab(c, beta, &crel)
+            s.tn -= 1
+            if s.tn == 0:
+                s.led = -1
+            s.wpos = o_wpos
+            s.played &= ~m
+            s.table &= ~m
+            s.hands[turn] |= m
+            s.live |= m
+            s.lens[pos >> 6] += (<uint64_t>1) << (pos & 63)
+            s.own[su] = o_own
+        if (crel >> b) & 1:
+            crel |= run_below(c, b)
         if maximise:
             if v > best:
                 best = v
                 best_card = b
             if v >= beta:
                 acc = crel
-                if i > 0:
-                    c.hist[turn][b] += 1
+                if i > 0 and (not c.dds_lead or FOLLOWMODE != 7):
+                    c.hist[turn][b] += 1    # (read only by order_moves_plain)
                 if KILLER or (c.dds_lead and s.tn == 0):
                     c.killer[popcnt(all_hands(c))] = <int8_t>b
                 break
@@ -1967,8 +2019,8 @@ cdef int ab(ctx_t* c, int beta, uint64_t* rel) noexcept nogil:
                 best_card = b
             if v < beta:
                 acc = crel
-                if i > 0:
-                    c.hist[turn][b] += 1
+                if i > 0 and (not c.dds_lead or FOLLOWMODE != 7):
+                    c.hist[turn][b] += 1    # (read only by order_moves_plain)
                 if KILLER or (c.dds_lead and s.tn == 0):
                     c.killer[popcnt(all_hands(c))] = <int8_t>b
                 break
@@ -2167,11 +2219,13 @@ cdef void init_ctx(ctx_t* c, const layout_t* L, head_t* heads, uint64_t n_heads,
     # classes: cards of a suit are interchangeable by rank unless a rule tells them apart
     for b in range(64):
         c.cls[b] = 0
+        c.suit_cls[b] = -1
         if b < L.n_cards:
             sm = bit(b)
             c.cls[b] = <int8_t>((1 if L.lead_restricted & sm else 0) | (2 if L.breakers & sm else 0)
                                 | (4 if L.first_trick_forbidden & sm else 0)
                                 | (8 if b == L.first_lead_bit else 0) | (16 if b == L.must_play_bit else 0))
+            c.suit_cls[b] = <int8_t>(L.suit_of_bit[b] * 32 + c.cls[b])
     c.nonuni = 0
     for su in range(L.n_suits):
         sm = L.suit_mask[su]
