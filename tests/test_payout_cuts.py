@@ -234,6 +234,12 @@ def test_dd_payout_pays_what_dd_pays(game, rules, n):
     assert known.any() and not known.all()
     assert (fast.side_tricks[points][known].to_numpy() == tricks[known]).all()
     assert (fast.nodes[points].sum() < dd.nodes[points].sum())
+    # Nil is solved exactly but without a line: its value is the declarer's trick count
+    nil = ~points.to_numpy()
+    assert nil.any()
+    assert (fast.side_tricks[nil].to_numpy() == dd.side_tricks.to_numpy()[nil]).all()
+    assert fast.last_trick_winner[nil].isna().all() and dd.last_trick_winner[nil].notna().all()
+    assert fast.nodes[nil].sum() < dd.nodes[nil].sum()
     # the summary keeps payouts and make rates, and has no mean of a value it never knew
     s = simulate_summary(game, 200, policy="dd_payout", contracts=["hearts"], **kw)
     r = simulate_summary(game, 200, contracts=["hearts"], **kw)

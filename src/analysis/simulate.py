@@ -26,8 +26,9 @@ Conventions (what a simulated round *is*)
   line of play is followed (a sixth of the search): ``side_tricks`` is known only where
   the band decides it (Goathead, whose cards all carry points: every trick when the band
   is every point in play, none when it is 0; ``NaN`` otherwise) and
-  ``last_trick_winner`` is ``NaN``.  Contracts that count tricks (nil) are solved
-  exactly as under ``"dd"``.
+  ``last_trick_winner`` is ``NaN``.  Nil is solved exactly as under ``"dd"`` (its value
+  is the declarer's trick count, which the payout reads) but without a line either: its
+  ``last_trick_winner`` is ``NaN`` too (a third of Goathead Nil's search).
 * Games and contracts without a declaring side (Hearts, Gamut Hearts and Clubs, Oh Hell,
   leasters) and the trick-bid games (Spades, Gamut Spades, Oh Hell) are analysed for one
   seat at a time (``seats``, default the ``declarer`` seat), double dummy as
@@ -212,13 +213,14 @@ def _play(game: str, contract: str, deals: np.ndarray, rules: Mapping[str, Any],
     cuts = None
     if policy == "dd_payout" and lay.objective == "points":
         cuts = _payout_cuts(g, contract, deals, rules, exchanged, kitty)
+    # dd_payout follows no line: a band's cuts decide the only trick counts the scorer
+    # reads (every trick, none: see _band_tricks), and Nil's value is its trick count
+    no_line = policy == "dd_payout" and (cuts is not None or lay.objective == "nil")
     if policy in DD_POLICIES:
         from trickcore.solver import solve_many
 
-        # a band needs no line: the payout cuts decide the only trick counts the scorer
-        # reads (every trick, none), see _band_tricks
         r = solve_many(game, contract, hands, leader=leader, declarer=declarer, cuts=cuts,
-                       line=cuts is None, **_layout_rules(game, rules))
+                       line=not no_line, **_layout_rules(game, rules))
         get = (lambda k: np.asarray(r[k])) if isinstance(r, Mapping) else (lambda k: np.asarray(getattr(r, k)))
         value = get("value").astype(np.int64)
         out = {
@@ -238,6 +240,9 @@ def _play(game: str, contract: str, deals: np.ndarray, rules: Mapping[str, Any],
             out["side_tricks"], out["_side_tricks_known"] = _band_tricks(
                 value, out["side_points_hi"], in_play, lay.hand_size, all(points[int(c)] > 0 for c in lay.deck))
             out["side_melds"] = out["opp_melds"] = np.zeros(len(hands), dtype=np.int64)  # cuts: no melds
+        elif no_line:  # Nil: play stops at the declarer's first trick, the value counts it
+            out["side_tricks"] = value
+            out["_no_last_trick"] = np.ones(1, dtype=bool)
         return out
     from trickcore.playouts import playout
 
@@ -442,6 +447,8 @@ def _scored_columns(g: Game, contract: str, deals: np.ndarray, played: Mapping[s
         for count in ("declarer_points", "picking_points"):  # the scorers' totals
             if count in cols:
                 cols[count] = pd.arrays.IntegerArray(np.zeros(m, dtype=np.int64), np.ones(m, dtype=bool))
+    elif "_no_last_trick" in played:
+        cols["last_trick_winner"] = np.full(len(deals), np.nan)
     return cols
 
 
