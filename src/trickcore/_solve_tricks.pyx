@@ -871,6 +871,28 @@ cdef inline void place_card(ctx_t* c, int b, int turn, int su) noexcept nogil:
         s.wpos = s.tn - 1
 
 
+cdef inline void unplace_card(ctx_t* c, int b, int turn, int su, int o_wpos,
+                              uint64_t o_own) noexcept nogil:
+    """Take back :func:`place_card` of layout bit ``b`` (suit ``su``) by ``turn``, a card
+    that did not complete its trick; ``o_wpos`` and ``o_own`` are the trick's winning
+    position and the suit's holders' sequence from before it.  Small and not recursive, so
+    gcc inlines it into the search loop (which :func:`play_search`, recursing through
+    :func:`ab`, is not)."""
+    cdef state_t* s = &c.s
+    cdef uint64_t m = bit(b)
+    cdef int pos = 4 * (turn * c.nsu + su)
+    s.tn -= 1
+    if s.tn == 0:
+        s.led = -1
+    s.wpos = o_wpos
+    s.played &= ~m
+    s.table &= ~m
+    s.hands[turn] |= m
+    s.live |= m
+    s.lens[pos >> 6] += (<uint64_t>1) << (pos & 63)
+    s.own[su] = o_own
+
+
 cdef inline int apply_card(ctx_t* c, int b) noexcept nogil:
     """Play layout bit ``b`` for the seat to move.  Returns 1 if this card completes a trick
     that the side wins (0 otherwise); updates the state to the next trick."""
@@ -1829,8 +1851,8 @@ cdef inline int play_search(ctx_t* c, int b, int beta, uint64_t* rel) noexcept n
     cdef state_t* s = &c.s
     cdef const layout_t* L = c.L
     cdef int su = L.suit_of_bit[b], turn = c.seat_at[s.leader + s.tn]
-    cdef int pos = 4 * (turn * c.nsu + su), v, o_wpos
-    cdef uint64_t m = bit(b), o_own = s.own[su]
+    cdef int v, o_wpos
+    cdef uint64_t o_own = s.own[su]
     if s.tn == c.n - 1:
         v = play_last_card(c, b, beta, rel)
     else:
@@ -1839,16 +1861,7 @@ cdef inline int play_search(ctx_t* c, int b, int beta, uint64_t* rel) noexcept n
         o_wpos = s.wpos
         place_card(c, b, turn, su)
         v = ab(c, beta, rel)
-        s.tn -= 1
-        if s.tn == 0:
-            s.led = -1
-        s.wpos = o_wpos
-        s.played &= ~m
-        s.table &= ~m
-        s.hands[turn] |= m
-        s.live |= m
-        s.lens[pos >> 6] += (<uint64_t>1) << (pos & 63)
-        s.own[su] = o_own
+        unplace_card(c, b, turn, su, o_wpos, o_own)
     if (rel[0] >> b) & 1:
         rel[0] |= run_below(c, b)       # (the state is back as it was before ``b``)
     return v
@@ -1971,8 +1984,8 @@ cdef int ab(ctx_t* c, int beta, uint64_t* rel) noexcept nogil:
                           turn, hint, order)
     best = -INF if maximise else INF
     cdef int64_t n0 = c.nodes, nfail = 0
-    cdef uint64_t skip = 0, sm, rs, m, o_own
-    cdef int su, pos, o_wpos, last_pos = c.n - 1
+    cdef uint64_t skip = 0, sm, rs, o_own
+    cdef int su, o_wpos, last_pos = c.n - 1
     for i in range(n_moves):
         b = order[i]
         if (skip >> b) & 1:
@@ -1985,22 +1998,11 @@ cdef int ab(ctx_t* c, int beta, uint64_t* rel) noexcept nogil:
         if s.tn == last_pos:
             v = play_last_card(c, b, beta, &crel)
         else:
-            m = bit(b)
-            pos = 4 * (turn * c.nsu + su)
             o_own = s.own[su]
             o_wpos = s.wpos
             place_card(c, b, turn, su)
             v = ab(c, beta, &crel)
-            s.tn -= 1
-            if s.tn == 0:
-                s.led = -1
-            s.wpos = o_wpos
-            s.played &= ~m
-            s.table &= ~m
-            s.hands[turn] |= m
-            s.live |= m
-            s.lens[pos >> 6] += (<uint64_t>1) << (pos & 63)
-            s.own[su] = o_own
+            unplace_card(c, b, turn, su, o_wpos, o_own)
         if (crel >> b) & 1:
             crel |= run_below(c, b)
         if maximise:
