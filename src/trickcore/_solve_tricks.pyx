@@ -401,21 +401,29 @@ cdef inline void value_bounds(ctx_t* c, int* lo, int* hi, uint64_t* rlo, uint64_
         hi[0] = 0
         return
     hi[0] = 1 if c.objective == OBJECTIVE_NIL else t
-    if c.objective == OBJECTIVE_NIL and c.s.tn == 0 and USE_QT:
-        if nil_safe(c, rhi):
-            hi[0] = 0
-            return
-        if not in_side(c, c.s.leader) and nil_caught(c, rlo):
-            lo[0] = 1
-            return
     if c.s.tn > 0:
         if beta <= 1 or beta >= t:      # (beta < 0 included) else one trick cannot decide
             trick_bound(c, lo, hi, rlo, rhi, t)
-    elif t >= 2 and USE_QT and c.objective != OBJECTIVE_NIL:
+    elif not USE_QT:
+        return
+    elif c.objective == OBJECTIVE_NIL:
+        nil_bounds(c, lo, hi, rlo, rhi)
+    elif t >= 2:
         quick_tricks(c, lo, hi, rlo, rhi, t, beta)
         if beta >= 0 and (lo[0] >= beta or hi[0] < beta):
             return          # decided: the trump count would not change the cut
         top_trumps(c, lo, hi, rlo, rhi, t, beta)
+
+
+cdef void nil_bounds(ctx_t* c, int* lo, int* hi, uint64_t* rlo, uint64_t* rhi) noexcept nogil:
+    """Nil at a trick boundary: :func:`nil_safe` (no trick) and :func:`nil_caught` (a
+    trick).  A function of its own, called only for Nil: written into
+    :func:`value_bounds`, it made gcc stop inlining ``team_secures`` there (+1% of the
+    instructions on bridge deals)."""
+    if nil_safe(c, rhi):
+        hi[0] = 0
+    elif not in_side(c, c.s.leader) and nil_caught(c, rlo):
+        lo[0] = 1
 
 
 cdef inline int nil_caught(ctx_t* c, uint64_t* rlo) noexcept nogil:
