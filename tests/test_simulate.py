@@ -192,47 +192,31 @@ def test_summary_of_a_fixed_seed_is_pinned():
     assert s4.side_points.tolist() == [53.80833333333333, 17.775]
 
 
-@pytest.mark.parametrize("game, policy, contracts, by", [
-    ("goathead3", "dd_payout", None, ["contract"]),
-    ("goathead3", "dd", ["nil", "court"], ["contract", "declarer"]),
-    ("goathead3", "dd_payout", None, ["exchanged", "contract"]),
-    ("goathead3", "dd_payout", None, ["side_mask"]),
-    ("goathead3", "greedy", ["clubs", "nil"], ["contract", "side_tricks"]),
-    ("goathead4", "dd_payout", ["clubs", "court"], ["contract"]),
-    ("sheepshead", "dd_payout", ["jd"], ["contract"]),
+@pytest.mark.parametrize("game, policy, contracts, rules, by", [
+    ("goathead3", "dd_payout", None, None, ["contract"]),
+    ("goathead3", "dd", ["nil", "court"], None, ["contract", "declarer"]),
+    ("goathead3", "dd_payout", None, None, ["exchanged", "contract"]),
+    ("goathead3", "dd_payout", None, None, ["side_mask"]),
+    ("goathead3", "dd_payout", None, None, ["policy"]),  # a string column
+    ("goathead3", "dd_payout", None, None, ["side_tricks"]),  # float here, integer for nil
+    ("goathead3", "dd_payout", None, None, ["side_points_lo"]),  # not in every contract's columns
+    ("goathead3", "greedy", ["clubs", "nil"], None, ["contract", "side_tricks"]),
+    ("goathead4", "dd_payout", ["clubs", "court"], None, ["contract"]),
+    ("sheepshead", "dd_payout", ["jd"], None, ["contract"]),
+    ("ohhell", "dd", ["notrump"], {"hand_size": 3}, ["contract", "bid"]),  # per-seat tables
 ])
-def test_summary_sums_without_the_table_are_the_tables(game, policy, contracts, by):
-    # The summary reads a chunk's columns without building its table when it can
-    # (_lean); the sums must be those of the table, exactly.
+def test_summary_sums_of_the_read_columns_are_the_tables(game, policy, contracts, rules, by):
+    # Without a store the summary builds a chunk's table of just the columns it reads;
+    # the sums must be those of the whole table, exactly.
     from analysis.engine import chunk_seed
-    from analysis.simulate import (
-        _chunk_frame,
-        _chunk_parts,
-        _Columns,
-        _lean,
-        _prepare,
-        _summary_sums,
-    )
+    from analysis.simulate import _chunk_frame, _chunk_parts, _prepare, _summary_columns, _summary_sums
 
-    g, spec = _prepare(game, contracts, None, 0, None, policy, 24, None, None)
+    g, spec = _prepare(game, contracts, rules, 0, None, policy, 24, None, None)
     parts = _chunk_parts(spec, 1, chunk_seed(3, 1), 24)
-    assert _lean(parts, by)
-    lean = _summary_sums(_Columns(parts), by, g.n_seats)
-    full = _summary_sums(_chunk_frame(spec, parts), by, g.n_seats)
-    pd.testing.assert_frame_equal(lean, full, check_exact=True)
-
-
-def test_summary_sums_fall_back_to_the_table():
-    from analysis.engine import chunk_seed
-    from analysis.simulate import _chunk_parts, _lean, _prepare
-
-    _, spec = _prepare("goathead3", None, None, 0, None, "dd_payout", 8, None, None)
-    parts = _chunk_parts(spec, 0, chunk_seed(3, 0), 8)
-    assert not _lean(parts, ["policy"])  # a string column: grouped as the table holds it
-    assert not _lean(parts, ["side_tricks"])  # float here, integer for nil: the table's dtype decides
-    assert not _lean(parts, ["side_points_lo"])  # not in every part
-    _, spec = _prepare("ohhell", "notrump", {"hand_size": 3}, 0, None, "dd", 8, None, None)
-    assert not _lean(_chunk_parts(spec, 0, chunk_seed(3, 0), 8), ["contract", "bid"])  # per-seat tables
+    narrow = _chunk_frame(spec, parts, _summary_columns(by, g.n_seats))
+    assert set(narrow.columns) < set(_chunk_frame(spec, parts).columns)
+    pd.testing.assert_frame_equal(_summary_sums(narrow, by, g.n_seats),
+                                  _summary_sums(_chunk_frame(spec, parts), by, g.n_seats), check_exact=True)
 
 
 def test_summary_with_leasters_played_out():

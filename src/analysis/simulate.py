@@ -50,9 +50,9 @@ contract and returns the summary, so memory stays flat for any ``n_deals``.  Wit
 
 Outside the solver a chunk costs a few numpy passes per contract: the scorers read the
 play's arrays as they are (:class:`trickcore.scoring._frame.Table`), a table is built once
-per contract only when one is returned or stored, and without a store the summary sums the
-columns straight from the arrays (:class:`_Columns`) — about 2% of the solving time of a
-16,384-deal Goathead chunk (``benches/bench_engine.py`` measures it).
+per contract only when one is returned or stored, and without a store the summary sums a
+table of just the columns it reads — about 2% of the solving time of a 16,384-deal
+Goathead chunk (``benches/bench_engine.py`` measures it).
 
 Examples
 --------
@@ -593,13 +593,21 @@ def _categories(contracts: tuple[str, ...]) -> pd.CategoricalDtype:
     return pd.CategoricalDtype(list(contracts))
 
 
-def _chunk_frame(spec: _RunSpec, parts: list[pd.DataFrame | dict[str, Any]]) -> pd.DataFrame:
-    """One chunk's table from :func:`_chunk_parts`."""
+def _chunk_frame(spec: _RunSpec, parts: list[pd.DataFrame | dict[str, Any]],
+                 columns: Sequence[str] | None = None) -> pd.DataFrame:
+    """One chunk's table from :func:`_chunk_parts`; with ``columns``, only those of them
+    (the same columns, of the same dtypes, as the whole table's: a concatenation settles
+    each column's dtype from that column alone)."""
+    if columns is not None:
+        parts = [p[[k for k in columns if k in p.columns]] if isinstance(p, pd.DataFrame)
+                 else pd.DataFrame({k: p[k] for k in columns if k in p}, index=pd.RangeIndex(len(p["deal"])))
+                 for p in parts]
     out = pd.concat([p if isinstance(p, pd.DataFrame) else pd.DataFrame(p) for p in parts], ignore_index=True)
     kinds = _contract_dtype(spec)
-    if out["contract"].dtype != kinds:  # per-seat tables name their contract
+    if "contract" in out and out["contract"].dtype != kinds:  # per-seat tables name their contract
         out["contract"] = pd.Categorical(out["contract"], dtype=kinds)
-    out["policy"] = out["policy"].astype(str)
+    if "policy" in out:
+        out["policy"] = out["policy"].astype(str)
     return out
 
 
@@ -783,7 +791,7 @@ def simulate(
 
 # -- streaming summary -----------------------------------------------------------------
 
-def _summary_sums(frame: pd.DataFrame | _Columns, by: list[str], n_seats: int) -> pd.DataFrame:
+def _summary_sums(frame: pd.DataFrame, by: list[str], n_seats: int) -> pd.DataFrame:
     """Per-group sufficient statistics of one chunk (counts, sums, sums of squares)."""
     f: dict[str, Any] = {k: frame[k] for k in by}
     f["n"] = 1
@@ -810,31 +818,6 @@ def _summary_sums(frame: pd.DataFrame | _Columns, by: list[str], n_seats: int) -
         f[f"{name}__s2"] = v * v
     # one DataFrame built from its columns (inserting them one by one costs more than the sums)
     return pd.DataFrame(f).groupby(by, observed=True, sort=False).sum()
-
-
-class _Columns(Mapping):
-    """The columns of several :func:`_scored_columns` read as one table's (``frame[k]`` a
-    Series), without building the table: what :func:`_summary_sums` reads of a chunk."""
-
-    def __init__(self, parts: Sequence[Mapping[str, Any]]) -> None:
-        self.parts = parts
-        self.sizes = [len(p["deal"]) for p in parts]
-
-    def __getitem__(self, key: str) -> pd.Series:
-        cols = [p[key] for p in self.parts]
-        if isinstance(cols[0], pd.Categorical):
-            return pd.Series(pd.Categorical.from_codes(np.concatenate([c.codes for c in cols]), dtype=cols[0].dtype,
-                                                       validate=False))
-        return pd.Series(np.concatenate([np.broadcast_to(c, (m,)) for c, m in zip(cols, self.sizes)]))
-
-    def __contains__(self, key: object) -> bool:
-        return key in self.parts[0]
-
-    def __iter__(self):
-        return iter(self.parts[0])
-
-    def __len__(self) -> int:
-        return len(self.parts[0])
 
 
 def _add_sums(state: pd.DataFrame | None, part: pd.DataFrame) -> pd.DataFrame:
@@ -927,32 +910,15 @@ def simulate_summary(
 
 def _summary_chunk(spec: _RunSpec, by: list[str], n_seats: int, index: int, seed_seq: np.random.SeedSequence,
                    size: int) -> pd.DataFrame:
-    parts = _chunk_parts(spec, index, seed_seq, size)
-    if _lean(parts, by):
-        # the sums read a few columns: no need to build the chunk's table
-        return _summary_sums(_Columns(parts), by, n_seats).reset_index()
-    return _summary_sums(_chunk_frame(spec, parts), by, n_seats).reset_index()
+    # the sums read a few columns: the chunk's table is built of those alone
+    table = _chunk_frame(spec, _chunk_parts(spec, index, seed_seq, size), _summary_columns(by, n_seats))
+    return _summary_sums(table, by, n_seats).reset_index()
 
 
-def _lean(parts: list[pd.DataFrame | dict[str, Any]], by: list[str]) -> bool:
-    """Whether :class:`_Columns` reads ``parts`` as :func:`_summary_sums` would read their
-    concatenated table: every part is the columns of a contract with a declarer; each column
-    the sums read is in every part or in none, numeric (the sums read it as float, which
-    any concatenation keeps) — and a ``by`` column other than ``contract`` of one dtype."""
-    if any(isinstance(p, pd.DataFrame) for p in parts):
-        return False
-    n_seats = sum(k.startswith("payout_") for k in parts[0])
-    read = {*by, "made", "declarer", "seat", "side_points", "value", *(f"payout_{s}" for s in range(n_seats))}
-    for k in read - {"contract"}:
-        present = [k in p for p in parts]
-        if not all(present):
-            if any(present) or k in by:
-                return False
-            continue
-        dtypes = {np.asarray(p[k]).dtype for p in parts}
-        if any(d.kind not in "biuf" for d in dtypes) or (k in by and len(dtypes) > 1):
-            return False
-    return True
+def _summary_columns(by: list[str], n_seats: int) -> list[str]:
+    """The columns of a chunk's table :func:`_summary_sums` reads."""
+    return list(dict.fromkeys([*by, "made", "declarer", "seat", "side_points", "value",
+                               *(f"payout_{s}" for s in range(n_seats))]))
 
 
 def _reduce_sums(by: list[str], state: pd.DataFrame | None, part: pd.DataFrame) -> pd.DataFrame:
