@@ -39,8 +39,9 @@ Technique (after DDS and the open Skat/Schafkopf solvers):
   Goathead 3p to the payout and 20% off Sheepshead, but the searches cost more than
   the nodes (callgrind +36%, +79%): a t=3 subtree is only a few nodes of two_tricks.
   Bounds at two tricks left before ``two_tricks``, may_cut off, or looser, for the
-  quick tricks, and summing the quick tricks with the team's sure trumps all cut
-  nodes and cost more instructions than they saved;
+  quick tricks, summing the quick tricks with the team's sure trumps, and a lone
+  declarer's dead plain cards (a defender holds as many cards above them) capping its
+  tricks all cut nodes and cost more instructions than they saved;
 * the last trick is played directly.
 
 All masks are layout bits (see ``_layout.pxd``).  Everything below the ``def`` functions is
