@@ -41,7 +41,7 @@ All masks are layout bits (see ``_layout.pxd``).  Everything below the ``def`` f
 import numpy as np
 cimport numpy as cnp
 from libc.stdint cimport uint64_t, int64_t, uint32_t, int32_t, int16_t, int8_t, uint8_t, uint16_t
-from libc.string cimport memset
+from libc.string cimport memset, memcpy
 
 from trickcore._layout cimport (layout_t, CoreLayout, legal_moves, trick_winner, card_points,
                                 trick_meld_value, lowest_bit, highest_bit, popcount, insert_move,
@@ -105,7 +105,9 @@ cdef enum:
 
 
 # The part of the state a card play changes besides one hand: it is saved and restored
-# whole around each move, the hands are mended bit by bit (cheaper than copying them).
+# whole around a move that completes a trick (play_last_card), the hands are mended bit
+# by bit (cheaper than copying them); a move that leaves the trick open is taken back
+# field by field (unplace_card).
 ctypedef struct trick_t:
     uint64_t table          # cards on the table (current trick)
     uint64_t played         # cards played this round, current trick included
@@ -175,6 +177,12 @@ cdef int QUASI = 1
 cdef int USE_BMI2 = 1
 cdef int USE_SMALL = 1
 cdef int TT_MIN_TRICKS = 1      # table from 2 tricks left up (where two_tricks does not take them)
+
+# ab calls play_open through this pointer so that gcc does not inline it there: inlined,
+# ab's loop (in a function near gcc's size limits) paid more in spills and set-up than the
+# call (callgrind, Goathead 3p payout: 49.78M inlined, 49.54M through the pointer)
+ctypedef int (*play_fn)(ctx_t*, int, int, int) noexcept nogil
+cdef play_fn PLAY_OPEN = play_open
 
 
 def _set_search_options(bint tt=True, bint bounds=True, bint quasi=True, bint bmi2=True,
@@ -463,13 +471,14 @@ cdef inline void trick_bound(ctx_t* c, int* lo, int* hi, int t) noexcept nogil:
 # --------------------------------------------------------------------------------------
 # making a move
 
-cdef inline int apply_card(ctx_t* c, int b) noexcept nogil:
-    """Play layout bit ``b`` for the seat to move.  Returns the side's value of the trick
-    if this card completes it (0 otherwise); updates the state to the next trick."""
+cdef inline void place_card(ctx_t* c, int b, int turn) noexcept nogil:
+    """Put layout bit ``b`` of ``turn`` (the seat to move) on the table: the card leaves
+    its hand, its points join the trick's, the turn passes on and the trick's led suit and
+    winning card so far follow.  The part of a move :func:`apply_card` and ``ab``'s loop
+    share; :func:`unplace_card` is its inverse."""
     cdef state_t* s = &c.s
     cdef const layout_t* L = c.L
-    cdef int turn = s.k.turn
-    cdef int w, tv = 0, pts, neg
+    cdef int pts = L.points[b]
     cdef uint64_t m = bit(b)
     s.hands[turn] &= ~m
     s.live &= ~m
@@ -477,7 +486,6 @@ cdef inline int apply_card(ctx_t* c, int b) noexcept nogil:
     s.k.tn += 1
     s.k.table |= m
     s.k.played |= m
-    pts = L.points[b]
     s.k.tpts += pts
     if pts < 0:
         s.k.tneg += pts
@@ -489,6 +497,39 @@ cdef inline int apply_card(ctx_t* c, int b) noexcept nogil:
         s.k.wpos = 0
     elif ((L.trump_mask | L.suit_mask[s.k.led]) >> b) & 1 and b > s.k.tbits[s.k.wpos]:
         s.k.wpos = s.k.tn - 1       # the highest eligible card so far (as trick_winner finds)
+
+
+cdef inline void unplace_card(ctx_t* c, int b, int turn, int o_wpos) noexcept nogil:
+    """Take back :func:`place_card` of layout bit ``b`` by ``turn``, a card that did not
+    complete its trick (``o_wpos``: the trick's winning position before it).  Puts back
+    only what ``place_card`` changed, cheaper than saving and restoring the trick state
+    around each of the search's moves (most of them do not complete a trick).  The table
+    slot the card took is left as it is: slots at or past ``tn`` are never read."""
+    cdef state_t* s = &c.s
+    cdef int pts = c.L.points[b]
+    cdef uint64_t m = bit(b)
+    s.k.tn -= 1
+    if s.k.tn == 0:
+        s.k.led = -1
+    s.k.wpos = o_wpos
+    s.k.turn = turn
+    s.k.table &= ~m
+    s.k.played &= ~m
+    s.k.tpts -= pts
+    if pts < 0:
+        s.k.tneg -= pts
+    else:
+        s.hpos[turn] += pts
+    s.hands[turn] |= m
+    s.live |= m
+
+
+cdef inline int apply_card(ctx_t* c, int b) noexcept nogil:
+    """Play layout bit ``b`` for the seat to move.  Returns the side's value of the trick
+    if this card completes it (0 otherwise); updates the state to the next trick."""
+    cdef state_t* s = &c.s
+    cdef int w, tv = 0, pts, neg
+    place_card(c, b, s.k.turn)
     if s.k.tn < c.n:
         return 0
     w = winner_seat(c)
@@ -971,11 +1012,33 @@ cdef inline void take_back(ctx_t* c, const trick_t* saved, int seat, int b) noex
         c.s.hpos[seat] += p
 
 
-cdef int play_search(ctx_t* c, int b, int alpha, int beta) noexcept nogil:
-    """Value of the remaining play after the seat to move plays ``b``."""
-    cdef trick_t saved = c.s.k
+cdef inline int play_search(ctx_t* c, int b, int alpha, int beta) noexcept nogil:
+    """Value of the remaining play after the seat to move plays ``b``.  ``ab``'s loop makes
+    the same choice itself, once per node."""
+    if c.s.k.tn == c.n - 1:
+        return play_last_card(c, b, alpha, beta)
+    return play_open(c, b, alpha, beta)
+
+
+cdef int play_open(ctx_t* c, int b, int alpha, int beta) noexcept nogil:
+    """:func:`play_search` for a card that leaves the trick open (most moves: 57% on
+    Goathead 3p): made and taken back in place (:func:`place_card`, :func:`unplace_card`)
+    instead of saving and restoring the trick state."""
+    cdef int turn = c.s.k.turn, o_wpos = c.s.k.wpos, v
+    place_card(c, b, turn)
+    v = ab(c, alpha, beta)
+    unplace_card(c, b, turn, o_wpos)
+    return v
+
+
+cdef int play_last_card(ctx_t* c, int b, int alpha, int beta) noexcept nogil:
+    """:func:`play_search` for the card that completes a trick: the trick state is saved
+    whole and put back (the next tricks overwrite most of it)."""
+    cdef trick_t saved
     cdef int seat = c.s.k.turn
-    cdef int tv = apply_card(c, b)
+    cdef int tv
+    memcpy(&saved, &c.s.k, sizeof(trick_t))     # (Cython's assignment copied it twice)
+    tv = apply_card(c, b)
     cdef int v
     if c.s.k.done:
         v = tv
@@ -1080,7 +1143,7 @@ cdef int ab(ctx_t* c, int alpha, int beta) noexcept nogil:
     """Fail-soft alpha-beta value of the remaining play for the declarer's side."""
     cdef state_t* s = &c.s
     cdef int lo, hi, turn, n_moves, i, b, v, best, best_card = -1, hint = -1, tleft = 0
-    cdef int maximise, a0, b0
+    cdef int maximise, a0, b0, completes
     cdef uint64_t key[MAX_KEY]
     cdef uint64_t meta = 0, h = 0, p
     cdef uint64_t* e
@@ -1134,12 +1197,22 @@ cdef int ab(ctx_t* c, int alpha, int beta) noexcept nogil:
     b0 = beta
     turn = s.k.turn
     maximise = (c.maxmask >> turn) & 1
-    moves = legal_moves(c.L, s.hands[turn], s.k.led, s.k.trick_index, s.k.played, s.k.suits_led)
-    n_moves = order_moves(c, representatives(c, moves), turn, hint, order)
+    moves = representatives(c, legal_moves(c.L, s.hands[turn], s.k.led, s.k.trick_index,
+                                           s.k.played, s.k.suits_led))
+    if moves & (moves - 1):
+        n_moves = order_moves(c, moves, turn, hint, order)
+    else:
+        # one card (a third of the nodes on Goathead): no call to order it
+        n_moves = 1 if moves else 0
+        order[0] = lowest_bit(moves) if moves else -1
     best = -INF if maximise else INF
+    completes = s.k.tn == c.n - 1
     for i in range(n_moves):
         b = order[i]
-        v = play_search(c, b, alpha, beta)
+        if completes:
+            v = play_last_card(c, b, alpha, beta)
+        else:
+            v = PLAY_OPEN(c, b, alpha, beta)
         if maximise:
             if v > best:
                 best = v
