@@ -44,7 +44,7 @@ from libc.stdint cimport uint64_t, int64_t, uint32_t, int32_t, int16_t, int8_t, 
 from libc.string cimport memset, memcpy
 
 from trickcore._layout cimport (layout_t, CoreLayout, legal_moves, trick_winner, card_points,
-                                trick_meld_value, lowest_bit, highest_bit, popcount, insert_move,
+                                trick_meld_value, lowest_bit, highest_bit, popcount,
                                 OBJECTIVE_POINTS, OBJECTIVE_TRICKS, OBJECTIVE_NIL)
 
 cnp.import_array()
@@ -890,6 +890,16 @@ cdef inline int beaten(uint64_t by, uint64_t eligible, int b) noexcept nogil:
     return (by & eligible & ~((bit(b) << 1) - 1)) != 0
 
 
+cdef inline int insert_packed(int key, int* keys, int n) noexcept nogil:
+    """Insert ``key`` into ``keys[0..n-1]``, kept in decreasing order; returns ``n + 1``."""
+    cdef int i = n
+    while i > 0 and keys[i - 1] < key:
+        keys[i] = keys[i - 1]
+        i -= 1
+    keys[i] = key
+    return n + 1
+
+
 cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noexcept nogil:
     """Write the cards of ``reps`` into ``out`` best-first; returns how many.  ``hint``
     (a card, or -1) goes first.
@@ -905,23 +915,26 @@ cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noex
     -14%, Sheepshead -10%)."""
     cdef state_t* s = &c.s
     cdef const layout_t* L = c.L
-    cdef int scores[64]
-    cdef int n = 0, b, p, sc, tb, wseat, wbit = 0, partner_win = 0, last = 0
-    cdef int want_win, partner_ruffs = 0, opp_ruffs = 0, su, ours = 0
-    cdef uint64_t eligible = 0, live = 0, m = reps, team = 0, threat = 0, helpers
+    cdef int n = 0, b, p, sc, tb, wseat, wbit, partner_win, i
+    cdef int want_win, partner_ruffs = 0, opp_ruffs = 0, su, ours = 0, smear, wbase, wlim
+    cdef uint64_t eligible, live, m = reps, threat = 0, helpers, above, mates
     if not (reps & (reps - 1)):        # one card (or none): nothing to order
         out[0] = lowest_bit(reps) if reps else -1
         return 1 if reps else 0
     want_win = ((c.side >> turn) & 1) == ((c.maxmask >> turn) & 1)
+    # Each card's weight ``sc`` goes into one int with its bit, ``sc * 64 + 63 - b``: sorted
+    # best first, the lower card first on a tie (as the cards come, lowest first), one
+    # array to shift instead of two.  The per-trick quantities are worked out before the
+    # loop over the cards.
     if s.k.tn > 0:
         eligible = L.trump_mask | L.suit_mask[s.k.led]
         wbit = s.k.tbits[s.k.wpos]
         wseat = winner_seat(c)
         partner_win = ((c.side >> wseat) & 1) == ((c.side >> turn) & 1)
-        last = s.k.tn == c.n - 1
+        wlim = -1
         # ours: the trick goes to our team whatever we play (1), or is open (0)
-        if want_win and not last:
-            threat = still_to_play(c, turn, 0)
+        if want_win and s.k.tn != c.n - 1:
+            threat = still_to_play(c, turn, 0) & eligible
             if partner_win:
                 ours = not beaten(threat, eligible, wbit)
             else:
@@ -929,54 +942,72 @@ cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noex
                 if helpers:
                     tb = highest_bit(helpers)
                     ours = tb > wbit and not beaten(threat, eligible, tb)
+                if not ours and threat:
+                    wlim = highest_bit(threat)  # an opponent still to play beats cards below it
         else:
             ours = partner_win
-    else:
+        above = eligible & ~((bit(wbit) << 1) - 1)     # cards that would win the trick so far
+        smear = (want_win and ours) or (not want_win and not partner_win)
+        if not want_win:
+            wbase = -3000
+        elif partner_win:
+            wbase = -1000       # overtakes a partner
+        elif ours:
+            wbase = 900         # a partner will win it anyway
+        else:
+            wbase = 3000        # wins the trick
+        while m:
+            b = lowest_bit(m)
+            m &= m - 1
+            p = 16 * L.points[b]
+            if b == hint:
+                sc = 1 << 20
+            elif (above >> b) & 1:      # would win the trick so far
+                if b < wlim:
+                    sc = 500 - p - b    # an opponent still to play may beat it
+                elif want_win:
+                    sc = wbase + p - b
+                else:
+                    sc = -3000 - p - b
+            elif smear:
+                sc = 1000 + p + b       # the trick goes where we want it: smear
+            else:
+                sc = -p - b
+            n = insert_packed(sc * 64 + 63 - b, out, n)
+    elif want_win:
         live = all_hands(c)
-        team = live & (c.side_cards if (c.side >> turn) & 1 else ~c.side_cards)
-        if want_win and L.trump_mask:
+        # the partners' cards (the team's cards but the player's own)
+        mates = live & (c.side_cards if (c.side >> turn) & 1 else ~c.side_cards) & ~s.hands[turn]
+        if L.trump_mask:
             ruff_threats(c, turn, &partner_ruffs, &opp_ruffs)
-    while m:
-        b = lowest_bit(m)
-        m &= m - 1
-        p = L.points[b]
-        if b == hint:
-            sc = 1 << 20
-        elif s.k.tn == 0:
-            if want_win:
+        while m:
+            b = lowest_bit(m)
+            m &= m - 1
+            p = 16 * L.points[b]
+            if b == hint:
+                sc = 1 << 20
+            else:
                 su = L.suit_of_bit[b]
                 tb = highest_bit(live & L.suit_mask[su])
                 if tb == b:
-                    sc = 2000 + 16 * p + b          # cash a winner
-                elif (team & ~s.hands[turn]) >> tb & 1:
-                    sc = 1500 - 16 * p - b          # low toward the partner's winner
+                    sc = 2000 + p + b       # cash a winner
+                elif (mates >> tb) & 1:
+                    sc = 1500 - p - b       # low toward the partner's winner
                 else:
-                    sc = -16 * p - b
+                    sc = -p - b
                 if (opp_ruffs >> su) & 1:
-                    sc -= 5000                      # an opponent ruffs it
+                    sc -= 5000              # an opponent ruffs it
                 elif (partner_ruffs >> su) & 1:
-                    sc += 800                       # a partner ruffs it
-            else:
-                sc = -16 * p - b
-        else:
-            if (eligible >> b) & 1 and b > wbit:     # would win the trick so far
-                if want_win:
-                    if partner_win:
-                        sc = -1000 + 16 * p - b     # overtakes a partner
-                    elif ours:
-                        sc = 900 + 16 * p - b       # a partner will win it anyway
-                    elif beaten(threat, eligible, b):
-                        sc = 500 - 16 * p - b       # an opponent still to play may beat it
-                    else:
-                        sc = 3000 + 16 * p - b      # wins the trick
-                else:
-                    sc = -3000 - 16 * p - b
-            else:
-                if want_win and ours or not want_win and not partner_win:
-                    sc = 1000 + 16 * p + b          # the trick goes where we want it: smear
-                else:
-                    sc = -16 * p - b
-        n = insert_move(b, sc, scores, out, n)
+                    sc += 800               # a partner ruffs it
+            n = insert_packed(sc * 64 + 63 - b, out, n)
+    else:
+        while m:
+            b = lowest_bit(m)
+            m &= m - 1
+            sc = 1 << 20 if b == hint else -16 * L.points[b] - b
+            n = insert_packed(sc * 64 + 63 - b, out, n)
+    for i in range(n):
+        out[i] = 63 - (out[i] & 63)
     return n
 
 
