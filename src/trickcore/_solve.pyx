@@ -54,17 +54,37 @@ cdef extern from *:
 
 # Relative-rank keys move each hand's live cards to the top of their suit: one PEXT/PDEP
 # pair per hand where the CPU has fast BMI2 (checked at run time: the extension is built
-# for every x86-64; Zen 1 and 2 microcode PEXT, so they take the portable loop).
+# for every x86-64; Zen 1 and 2 microcode PEXT, so they take the portable loop).  The
+# hands are packed into the key words in the same pass (tc_pack_key's loop).
 cdef extern from *:
     """
     #include <stdint.h>
+    static inline void tc_pack_key(const uint64_t* nh, int n, int nc, int K, uint64_t* key) {
+        int i, pos = 0;
+        for (i = 0; i < K; i++)
+            key[i] = 0;
+        for (i = 0; i < n; i++, pos += nc) {
+            int w = pos >> 6, o = pos & 63;
+            key[w] |= nh[i] << o;
+            if (o && o + nc > 64)
+                key[w + 1] |= nh[i] >> (64 - o);
+        }
+    }
     #if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
     #include <immintrin.h>
     __attribute__((target("bmi2")))
-    static void tc_rank_compress_bmi2(const uint64_t* hands, int n, uint64_t src, uint64_t dst,
-                                      uint64_t keep, uint64_t* out) {
-        for (int i = 0; i < n; i++)
-            out[i] = (hands[i] & keep) | _pdep_u64(_pext_u64(hands[i], src), dst);
+    static void tc_rank_key_bmi2(const uint64_t* hands, int n, uint64_t src, uint64_t dst,
+                                 uint64_t keep, int nc, int K, uint64_t* key) {
+        int i, pos = 0;
+        for (i = 0; i < K; i++)
+            key[i] = 0;
+        for (i = 0; i < n; i++, pos += nc) {
+            uint64_t h = (hands[i] & keep) | _pdep_u64(_pext_u64(hands[i], src), dst);
+            int w = pos >> 6, o = pos & 63;
+            key[w] |= h << o;
+            if (o && o + nc > 64)
+                key[w + 1] |= h >> (64 - o);
+        }
     }
     static int tc_fast_bmi2(void) {
         __builtin_cpu_init();
@@ -72,15 +92,16 @@ cdef extern from *:
                && !__builtin_cpu_is("znver2");
     }
     #else
-    static void tc_rank_compress_bmi2(const uint64_t* hands, int n, uint64_t src, uint64_t dst,
-                                      uint64_t keep, uint64_t* out) {
-        (void)hands; (void)n; (void)src; (void)dst; (void)keep; (void)out;
+    static void tc_rank_key_bmi2(const uint64_t* hands, int n, uint64_t src, uint64_t dst,
+                                 uint64_t keep, int nc, int K, uint64_t* key) {
+        (void)hands; (void)n; (void)src; (void)dst; (void)keep; (void)nc; (void)K; (void)key;
     }
     static int tc_fast_bmi2(void) { return 0; }
     #endif
     """
-    void tc_rank_compress_bmi2(const uint64_t* hands, int n, uint64_t src, uint64_t dst,
-                               uint64_t keep, uint64_t* out) nogil
+    void tc_pack_key(const uint64_t* nh, int n, int nc, int K, uint64_t* key) nogil
+    void tc_rank_key_bmi2(const uint64_t* hands, int n, uint64_t src, uint64_t dst,
+                          uint64_t keep, int nc, int K, uint64_t* key) nogil
     int tc_fast_bmi2() nogil
 
 cdef int FAST_BMI2 = tc_fast_bmi2()
@@ -611,7 +632,7 @@ cdef inline uint64_t make_key(ctx_t* c, uint64_t* key) noexcept nogil:
     ``c.squeeze`` are stored by relative rank: their live cards are moved, in order, to
     the top of the suit's bits, each in its holder's hand (a suit with no gap below its
     top needs no move)."""
-    cdef int i, w, o, pos = 0, b, su, top
+    cdef int i, pos, b, su, top
     cdef uint64_t m, sm, run
     cdef uint64_t nh[8]
     cdef state_t* s = &c.s
@@ -619,15 +640,14 @@ cdef inline uint64_t make_key(ctx_t* c, uint64_t* key) noexcept nogil:
     cdef uint64_t meta
     cdef uint64_t live = all_hands(c)
     if not c.squeeze:
-        for i in range(c.n):
-            nh[i] = s.hands[i]
+        tc_pack_key(s.hands, c.n, c.nc, c.K, key)
     elif c.bmi2:
         run = 0                         # where the live squeezed cards go
         for su in range(L.n_suits):
             sm = L.suit_mask[su] & c.squeeze
             if live & sm:
                 run |= top_run(c.suit_top[su], popcount(live & sm))
-        tc_rank_compress_bmi2(s.hands, c.n, live & c.squeeze, run, ~c.squeeze, nh)
+        tc_rank_key_bmi2(s.hands, c.n, live & c.squeeze, run, ~c.squeeze, c.nc, c.K, key)
     else:
         for i in range(c.n):
             nh[i] = s.hands[i] & ~c.squeeze
@@ -648,16 +668,7 @@ cdef inline uint64_t make_key(ctx_t* c, uint64_t* key) noexcept nogil:
                 m &= ~bit(b)
                 nh[c.owner[b]] |= bit(pos)
                 pos -= 1
-    for i in range(c.K):
-        key[i] = 0
-    pos = 0
-    for i in range(c.n):
-        w = pos >> 6
-        o = pos & 63
-        key[w] |= nh[i] << o
-        if o and o + c.nc > 64:
-            key[w + 1] |= nh[i] >> (64 - o)
-        pos += c.nc
+        tc_pack_key(nh, c.n, c.nc, c.K, key)
     meta = <uint64_t>s.k.leader | (<uint64_t>c.side << 4) | (<uint64_t>1 << 21)
     if s.k.played & c.L.breakers:
         meta |= <uint64_t>1 << 12
