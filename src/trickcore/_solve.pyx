@@ -901,7 +901,7 @@ cdef inline int beaten(uint64_t by, uint64_t eligible, int b) noexcept nogil:
     return (by & eligible & ~((bit(b) << 1) - 1)) != 0
 
 
-cdef inline int insert_packed(int key, int* keys, int n) noexcept nogil:
+cdef inline int insert_key(int key, int* keys, int n) noexcept nogil:
     """Insert ``key`` into ``keys[0..n-1]``, kept in decreasing order; returns ``n + 1``."""
     cdef int i = n
     while i > 0 and keys[i - 1] < key:
@@ -911,32 +911,18 @@ cdef inline int insert_packed(int key, int* keys, int n) noexcept nogil:
     return n + 1
 
 
-cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noexcept nogil:
-    """Write the cards of ``reps`` into ``out`` best-first; returns how many.  ``hint``
-    (a card, or -1) goes first.
-
-    Leads (for a team that wants tricks): cash a winner, lead low to the partner's
-    winner, else low; a plain suit an opponent could ruff goes last, one a partner could
-    ruff earlier (the two rules took 20-50% of the nodes off every point game with a
-    trump: Goathead 3p -33%, Sheepshead -32%, Clover -50%).  Following (for a team that
-    wants tricks), from the seats still to play in the trick: win where no opponent can
-    beat the card; let a partner win who surely will (smear points on the trick); win
-    where an opponent still could beat the card (cheapest points first); throw low, also
-    under a partner's card an opponent can still beat (Goathead 3p -19% nodes, Clover
-    -14%, Sheepshead -10%)."""
+cdef int move_keys(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noexcept nogil:
+    """:func:`order_moves` for ``ab``: the cards of ``reps`` (two or more) best first, as
+    keys (:func:`key_card` reads the card off one); returns how many.  A key is the card's
+    weight ``sc`` and its bit in one int, ``sc * 64 + 63 - b``: sorted in decreasing order,
+    the lower card comes first on a tie, and the sort shifts one array instead of two."""
     cdef state_t* s = &c.s
     cdef const layout_t* L = c.L
-    cdef int n = 0, b, p, sc, tb, wseat, wbit, partner_win, i
+    cdef int n = 0, b, p, sc, tb, wseat, wbit, partner_win
     cdef int want_win, partner_ruffs = 0, opp_ruffs = 0, su, ours = 0, smear, wbase, wlim
     cdef uint64_t eligible, live, m = reps, threat = 0, helpers, above, mates
-    if not (reps & (reps - 1)):        # one card (or none): nothing to order
-        out[0] = lowest_bit(reps) if reps else -1
-        return 1 if reps else 0
     want_win = ((c.side >> turn) & 1) == ((c.maxmask >> turn) & 1)
-    # Each card's weight ``sc`` goes into one int with its bit, ``sc * 64 + 63 - b``: sorted
-    # best first, the lower card first on a tie (as the cards come, lowest first), one
-    # array to shift instead of two.  The per-trick quantities are worked out before the
-    # loop over the cards.
+    # the per-trick quantities are worked out before the loop over the cards
     if s.k.tn > 0:
         eligible = L.trump_mask | L.suit_mask[s.k.led]
         wbit = s.k.tbits[s.k.wpos]
@@ -984,7 +970,7 @@ cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noex
                 sc = 1000 + p + b       # the trick goes where we want it: smear
             else:
                 sc = -p - b
-            n = insert_packed(sc * 64 + 63 - b, out, n)
+            n = insert_key(sc * 64 + 63 - b, out, n)
     elif want_win:
         live = all_hands(c)
         # the partners' cards (the team's cards but the player's own)
@@ -1010,15 +996,41 @@ cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noex
                     sc -= 5000              # an opponent ruffs it
                 elif (partner_ruffs >> su) & 1:
                     sc += 800               # a partner ruffs it
-            n = insert_packed(sc * 64 + 63 - b, out, n)
+            n = insert_key(sc * 64 + 63 - b, out, n)
     else:
         while m:
             b = lowest_bit(m)
             m &= m - 1
             sc = 1 << 20 if b == hint else -16 * L.points[b] - b
-            n = insert_packed(sc * 64 + 63 - b, out, n)
+            n = insert_key(sc * 64 + 63 - b, out, n)
+    return n
+
+
+cdef inline int key_card(int key) noexcept nogil:
+    """The card of a :func:`move_keys` key."""
+    return 63 - (key & 63)
+
+
+cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noexcept nogil:
+    """Write the cards of ``reps`` into ``out`` best-first; returns how many.  ``hint``
+    (a card, or -1) goes first.
+
+    Leads (for a team that wants tricks): cash a winner, lead low to the partner's
+    winner, else low; a plain suit an opponent could ruff goes last, one a partner could
+    ruff earlier (the two rules took 20-50% of the nodes off every point game with a
+    trump: Goathead 3p -33%, Sheepshead -32%, Clover -50%).  Following (for a team that
+    wants tricks), from the seats still to play in the trick: win where no opponent can
+    beat the card; let a partner win who surely will (smear points on the trick); win
+    where an opponent still could beat the card (cheapest points first); throw low, also
+    under a partner's card an opponent can still beat (Goathead 3p -19% nodes, Clover
+    -14%, Sheepshead -10%)."""
+    cdef int n, i
+    if not (reps & (reps - 1)):        # one card (or none): nothing to order
+        out[0] = lowest_bit(reps) if reps else -1
+        return 1 if reps else 0
+    n = move_keys(c, reps, turn, hint, out)
     for i in range(n):
-        out[i] = 63 - (out[i] & 63)
+        out[i] = key_card(out[i])
     return n
 
 
@@ -1242,15 +1254,15 @@ cdef int ab(ctx_t* c, int alpha, int beta) noexcept nogil:
     moves = representatives(c, legal_moves(c.L, s.hands[turn], s.k.led, s.k.trick_index,
                                            s.k.played, s.k.suits_led))
     if moves & (moves - 1):
-        n_moves = order_moves(c, moves, turn, hint, order)
+        n_moves = move_keys(c, moves, turn, hint, order)
     else:
-        # one card (a third of the nodes on Goathead): no call to order it
+        # one card (a third of the nodes on Goathead): nothing to weigh
         n_moves = 1 if moves else 0
-        order[0] = lowest_bit(moves) if moves else -1
+        order[0] = 63 - lowest_bit(moves) if moves else 0     # its key (weight 0)
     best = -INF if maximise else INF
     completes = s.k.tn == c.n - 1
     for i in range(n_moves):
-        b = order[i]
+        b = key_card(order[i])
         if completes:
             v = play_last_card(c, b, alpha, beta)
         else:
