@@ -545,28 +545,38 @@ cdef inline void unplace_card(ctx_t* c, int b, int turn, int o_wpos) noexcept no
     s.live |= m
 
 
-cdef inline int apply_card(ctx_t* c, int b) noexcept nogil:
-    """Play layout bit ``b`` for the seat to move.  Returns the side's value of the trick
-    if this card completes it (0 otherwise); updates the state to the next trick."""
+cdef inline int complete_trick(ctx_t* c, int b) noexcept nogil:
+    """:func:`apply_card` for the card that completes the trick: its move and the trick's
+    end in one step, without the table updates the next trick would undo (the card's table
+    slot, the trick's points and count, the next seat to play)."""
     cdef state_t* s = &c.s
-    cdef int w, tv = 0, pts, neg
-    place_card(c, b, s.k.turn)
-    if s.k.tn < c.n:
-        return 0
-    w = winner_seat(c)
-    pts = s.k.tpts
+    cdef const layout_t* L = c.L
+    cdef int turn = s.k.turn, pts = L.points[b], w, tv = 0, neg = s.k.tneg
+    cdef uint64_t m = bit(b)
+    s.hands[turn] &= ~m
+    s.live &= ~m
+    s.k.played |= m
+    if pts < 0:
+        neg += pts
+    else:
+        s.hpos[turn] -= pts
+    pts += s.k.tpts
+    if ((L.trump_mask | L.suit_mask[s.k.led]) >> b) & 1 and b > s.k.tbits[s.k.wpos]:
+        s.k.wpos = c.n - 1          # this card wins (the trick has n - 1 cards before it)
+        w = turn
+    else:
+        w = winner_seat(c)
     if in_side(c, w):
         if c.objective == OBJECTIVE_POINTS:
             tv = pts
         else:
             tv = 1
     s.k.suits_led |= 1 << s.k.led
-    neg = s.k.tneg
     s.k.tpts = 0
     s.k.tneg = 0
     s.k.pos_rem -= pts - neg
     s.k.neg_rem -= neg
-    s.k.last_trick = s.k.table
+    s.k.last_trick = s.k.table | m
     s.k.last_winner = w
     s.k.table = 0
     s.k.tn = 0
@@ -582,6 +592,15 @@ cdef inline int apply_card(ctx_t* c, int b) noexcept nogil:
     if c.objective == OBJECTIVE_NIL and tv:
         s.k.done = 1
     return tv
+
+
+cdef inline int apply_card(ctx_t* c, int b) noexcept nogil:
+    """Play layout bit ``b`` for the seat to move.  Returns the side's value of the trick
+    if this card completes it (0 otherwise); updates the state to the next trick."""
+    if c.s.k.tn == c.n - 1:
+        return complete_trick(c, b)
+    place_card(c, b, c.s.k.turn)
+    return 0
 
 
 cdef inline int _neg_points(const layout_t* L, uint64_t cards) noexcept nogil:
@@ -1092,7 +1111,7 @@ cdef int play_last_card(ctx_t* c, int b, int alpha, int beta) noexcept nogil:
     cdef int seat = c.s.k.turn
     cdef int tv
     memcpy(&saved, &c.s.k, sizeof(trick_t))     # (Cython's assignment copied it twice)
-    tv = apply_card(c, b)
+    tv = complete_trick(c, b)
     cdef int v
     if c.s.k.done:
         v = tv
