@@ -897,22 +897,25 @@ cdef inline void ruff_threats(ctx_t* c, int turn, int* partner_ruffs, int* opp_r
                     opp_ruffs[0] |= 1 << su
 
 
-cdef inline uint64_t still_to_play(ctx_t* c, int turn, int team) noexcept nogil:
-    """Mid-trick: the cards with which the seats of ``team`` (1: the side of ``turn``, 0:
-    the other side) still to play in this trick after ``turn`` could win it: their cards
-    of the led suit, or their trumps if void."""
+cdef inline uint64_t still_to_play(ctx_t* c, int turn, uint64_t* partners) noexcept nogil:
+    """Mid-trick: the cards with which the opponents of ``turn`` still to play in this trick
+    after ``turn`` could win it (returned), and those of its partners (``partners``): their
+    cards of the led suit, or their trumps if void.  Both teams in one pass over the seats."""
     cdef state_t* s = &c.s
     cdef const layout_t* L = c.L
     cdef int i, seat = turn, mine = (c.side >> turn) & 1
-    cdef uint64_t cards = 0
+    cdef uint64_t opp = 0, own = 0, cards, sm = L.suit_mask[s.k.led]
     for i in range(s.k.tn + 1, c.n):
         seat = seat + 1 if seat + 1 < c.n else 0
-        if (((c.side >> seat) & 1) == mine) == team:
-            if s.hands[seat] & L.suit_mask[s.k.led]:
-                cards |= s.hands[seat] & L.suit_mask[s.k.led]
-            else:
-                cards |= s.hands[seat] & L.trump_mask
-    return cards
+        cards = s.hands[seat] & sm
+        if not cards:
+            cards = s.hands[seat] & L.trump_mask
+        if ((c.side >> seat) & 1) == mine:
+            own |= cards
+        else:
+            opp |= cards
+    partners[0] = own
+    return opp
 
 
 cdef inline int beaten(uint64_t by, uint64_t eligible, int b) noexcept nogil:
@@ -950,11 +953,11 @@ cdef int move_keys(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noexce
         wlim = -1
         # ours: the trick goes to our team whatever we play (1), or is open (0)
         if want_win and s.k.tn != c.n - 1:
-            threat = still_to_play(c, turn, 0) & eligible
+            threat = still_to_play(c, turn, &helpers) & eligible
             if partner_win:
                 ours = not beaten(threat, eligible, wbit)
             else:
-                helpers = still_to_play(c, turn, 1) & eligible
+                helpers &= eligible
                 if helpers:
                     tb = highest_bit(helpers)
                     ours = tb > wbit and not beaten(threat, eligible, tb)
