@@ -51,10 +51,10 @@ All masks are layout bits (see ``_layout.pxd``).  Everything below the ``def`` f
 import numpy as np
 cimport numpy as cnp
 from libc.stdint cimport uint64_t, int64_t, uint32_t, int32_t, int16_t, int8_t, uint8_t, uint16_t
-from libc.string cimport memset
+from libc.string cimport memset, memcpy
 
 from trickcore._layout cimport (layout_t, CoreLayout, legal_moves, trick_winner, card_points,
-                                trick_meld_value, lowest_bit, highest_bit, popcount, insert_move,
+                                trick_meld_value, lowest_bit, highest_bit, popcount,
                                 OBJECTIVE_POINTS, OBJECTIVE_TRICKS, OBJECTIVE_NIL)
 
 cnp.import_array()
@@ -64,17 +64,37 @@ cdef extern from *:
 
 # Relative-rank keys move each hand's live cards to the top of their suit: one PEXT/PDEP
 # pair per hand where the CPU has fast BMI2 (checked at run time: the extension is built
-# for every x86-64; Zen 1 and 2 microcode PEXT, so they take the portable loop).
+# for every x86-64; Zen 1 and 2 microcode PEXT, so they take the portable loop).  The
+# hands are packed into the key words in the same pass (tc_pack_key's loop).
 cdef extern from *:
     """
     #include <stdint.h>
+    static inline void tc_pack_key(const uint64_t* nh, int n, int nc, int K, uint64_t* key) {
+        int i, pos = 0;
+        for (i = 0; i < K; i++)
+            key[i] = 0;
+        for (i = 0; i < n; i++, pos += nc) {
+            int w = pos >> 6, o = pos & 63;
+            key[w] |= nh[i] << o;
+            if (o && o + nc > 64)
+                key[w + 1] |= nh[i] >> (64 - o);
+        }
+    }
     #if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
     #include <immintrin.h>
     __attribute__((target("bmi2")))
-    static void tc_rank_compress_bmi2(const uint64_t* hands, int n, uint64_t src, uint64_t dst,
-                                      uint64_t keep, uint64_t* out) {
-        for (int i = 0; i < n; i++)
-            out[i] = (hands[i] & keep) | _pdep_u64(_pext_u64(hands[i], src), dst);
+    static void tc_rank_key_bmi2(const uint64_t* hands, int n, uint64_t src, uint64_t dst,
+                                 uint64_t keep, int nc, int K, uint64_t* key) {
+        int i, pos = 0;
+        for (i = 0; i < K; i++)
+            key[i] = 0;
+        for (i = 0; i < n; i++, pos += nc) {
+            uint64_t h = (hands[i] & keep) | _pdep_u64(_pext_u64(hands[i], src), dst);
+            int w = pos >> 6, o = pos & 63;
+            key[w] |= h << o;
+            if (o && o + nc > 64)
+                key[w + 1] |= h >> (64 - o);
+        }
     }
     static int tc_fast_bmi2(void) {
         __builtin_cpu_init();
@@ -82,15 +102,16 @@ cdef extern from *:
                && !__builtin_cpu_is("znver2");
     }
     #else
-    static void tc_rank_compress_bmi2(const uint64_t* hands, int n, uint64_t src, uint64_t dst,
-                                      uint64_t keep, uint64_t* out) {
-        (void)hands; (void)n; (void)src; (void)dst; (void)keep; (void)out;
+    static void tc_rank_key_bmi2(const uint64_t* hands, int n, uint64_t src, uint64_t dst,
+                                 uint64_t keep, int nc, int K, uint64_t* key) {
+        (void)hands; (void)n; (void)src; (void)dst; (void)keep; (void)nc; (void)K; (void)key;
     }
     static int tc_fast_bmi2(void) { return 0; }
     #endif
     """
-    void tc_rank_compress_bmi2(const uint64_t* hands, int n, uint64_t src, uint64_t dst,
-                               uint64_t keep, uint64_t* out) nogil
+    void tc_pack_key(const uint64_t* nh, int n, int nc, int K, uint64_t* key) nogil
+    void tc_rank_key_bmi2(const uint64_t* hands, int n, uint64_t src, uint64_t dst,
+                          uint64_t keep, int nc, int K, uint64_t* key) nogil
     int tc_fast_bmi2() nogil
 
 cdef int FAST_BMI2 = tc_fast_bmi2()
@@ -115,7 +136,9 @@ cdef enum:
 
 
 # The part of the state a card play changes besides one hand: it is saved and restored
-# whole around each move, the hands are mended bit by bit (cheaper than copying them).
+# whole around a move that completes a trick (play_last_card), the hands are mended bit
+# by bit (cheaper than copying them); a move that leaves the trick open is taken back
+# field by field (unplace_card).
 ctypedef struct trick_t:
     uint64_t table          # cards on the table (current trick)
     uint64_t played         # cards played this round, current trick included
@@ -185,6 +208,12 @@ cdef int QUASI = 1
 cdef int USE_BMI2 = 1
 cdef int USE_SMALL = 1
 cdef int TT_MIN_TRICKS = 1      # table from 2 tricks left up (where two_tricks does not take them)
+
+# ab calls play_open through this pointer so that gcc does not inline it there: inlined,
+# ab's loop (in a function near gcc's size limits) paid more in spills and set-up than the
+# call (callgrind, Goathead 3p payout: 49.78M inlined, 49.54M through the pointer)
+ctypedef int (*play_fn)(ctx_t*, int, int, int) noexcept nogil
+cdef play_fn PLAY_OPEN = play_open
 
 
 def _set_search_options(bint tt=True, bint bounds=True, bint quasi=True, bint bmi2=True,
@@ -485,13 +514,14 @@ cdef inline void trick_bound(ctx_t* c, int* lo, int* hi, int t) noexcept nogil:
 # --------------------------------------------------------------------------------------
 # making a move
 
-cdef inline int apply_card(ctx_t* c, int b) noexcept nogil:
-    """Play layout bit ``b`` for the seat to move.  Returns the side's value of the trick
-    if this card completes it (0 otherwise); updates the state to the next trick."""
+cdef inline void place_card(ctx_t* c, int b, int turn) noexcept nogil:
+    """Put layout bit ``b`` of ``turn`` (the seat to move) on the table: the card leaves
+    its hand, its points join the trick's, the turn passes on and the trick's led suit and
+    winning card so far follow.  The part of a move :func:`apply_card` and ``ab``'s loop
+    share; :func:`unplace_card` is its inverse."""
     cdef state_t* s = &c.s
     cdef const layout_t* L = c.L
-    cdef int turn = s.k.turn
-    cdef int w, tv = 0, pts, neg
+    cdef int pts = L.points[b]
     cdef uint64_t m = bit(b)
     s.hands[turn] &= ~m
     s.live &= ~m
@@ -499,7 +529,6 @@ cdef inline int apply_card(ctx_t* c, int b) noexcept nogil:
     s.k.tn += 1
     s.k.table |= m
     s.k.played |= m
-    pts = L.points[b]
     s.k.tpts += pts
     if pts < 0:
         s.k.tneg += pts
@@ -511,22 +540,65 @@ cdef inline int apply_card(ctx_t* c, int b) noexcept nogil:
         s.k.wpos = 0
     elif ((L.trump_mask | L.suit_mask[s.k.led]) >> b) & 1 and b > s.k.tbits[s.k.wpos]:
         s.k.wpos = s.k.tn - 1       # the highest eligible card so far (as trick_winner finds)
-    if s.k.tn < c.n:
-        return 0
-    w = winner_seat(c)
-    pts = s.k.tpts
+
+
+cdef inline void unplace_card(ctx_t* c, int b, int turn, int o_wpos) noexcept nogil:
+    """Take back :func:`place_card` of layout bit ``b`` by ``turn``, a card that did not
+    complete its trick (``o_wpos``: the trick's winning position before it).  Puts back
+    only what ``place_card`` changed, cheaper than saving and restoring the trick state
+    around each of the search's moves (most of them do not complete a trick).  The table
+    slot the card took is left as it is: slots at or past ``tn`` are never read."""
+    cdef state_t* s = &c.s
+    cdef int pts = c.L.points[b]
+    cdef uint64_t m = bit(b)
+    s.k.tn -= 1
+    if s.k.tn == 0:
+        s.k.led = -1
+    s.k.wpos = o_wpos
+    s.k.turn = turn
+    s.k.table &= ~m
+    s.k.played &= ~m
+    s.k.tpts -= pts
+    if pts < 0:
+        s.k.tneg -= pts
+    else:
+        s.hpos[turn] += pts
+    s.hands[turn] |= m
+    s.live |= m
+
+
+cdef inline int complete_trick(ctx_t* c, int b) noexcept nogil:
+    """:func:`apply_card` for the card that completes the trick: its move and the trick's
+    end in one step, without the table updates the next trick would undo (the card's table
+    slot, the trick's points and count, the next seat to play)."""
+    cdef state_t* s = &c.s
+    cdef const layout_t* L = c.L
+    cdef int turn = s.k.turn, pts = L.points[b], w, tv = 0, neg = s.k.tneg
+    cdef uint64_t m = bit(b)
+    s.hands[turn] &= ~m
+    s.live &= ~m
+    s.k.played |= m
+    if pts < 0:
+        neg += pts
+    else:
+        s.hpos[turn] -= pts
+    pts += s.k.tpts
+    if ((L.trump_mask | L.suit_mask[s.k.led]) >> b) & 1 and b > s.k.tbits[s.k.wpos]:
+        s.k.wpos = c.n - 1          # this card wins (the trick has n - 1 cards before it)
+        w = turn
+    else:
+        w = winner_seat(c)
     if in_side(c, w):
         if c.objective == OBJECTIVE_POINTS:
             tv = pts
         else:
             tv = 1
     s.k.suits_led |= 1 << s.k.led
-    neg = s.k.tneg
     s.k.tpts = 0
     s.k.tneg = 0
     s.k.pos_rem -= pts - neg
     s.k.neg_rem -= neg
-    s.k.last_trick = s.k.table
+    s.k.last_trick = s.k.table | m
     s.k.last_winner = w
     s.k.table = 0
     s.k.tn = 0
@@ -542,6 +614,15 @@ cdef inline int apply_card(ctx_t* c, int b) noexcept nogil:
     if c.objective == OBJECTIVE_NIL and tv:
         s.k.done = 1
     return tv
+
+
+cdef inline int apply_card(ctx_t* c, int b) noexcept nogil:
+    """Play layout bit ``b`` for the seat to move.  Returns the side's value of the trick
+    if this card completes it (0 otherwise); updates the state to the next trick."""
+    if c.s.k.tn == c.n - 1:
+        return complete_trick(c, b)
+    place_card(c, b, c.s.k.turn)
+    return 0
 
 
 cdef inline int _neg_points(const layout_t* L, uint64_t cards) noexcept nogil:
@@ -592,7 +673,7 @@ cdef inline uint64_t make_key(ctx_t* c, uint64_t* key) noexcept nogil:
     ``c.squeeze`` are stored by relative rank: their live cards are moved, in order, to
     the top of the suit's bits, each in its holder's hand (a suit with no gap below its
     top needs no move)."""
-    cdef int i, w, o, pos = 0, b, su, top
+    cdef int i, pos, b, su, top
     cdef uint64_t m, sm, run
     cdef uint64_t nh[8]
     cdef state_t* s = &c.s
@@ -600,15 +681,14 @@ cdef inline uint64_t make_key(ctx_t* c, uint64_t* key) noexcept nogil:
     cdef uint64_t meta
     cdef uint64_t live = all_hands(c)
     if not c.squeeze:
-        for i in range(c.n):
-            nh[i] = s.hands[i]
+        tc_pack_key(s.hands, c.n, c.nc, c.K, key)
     elif c.bmi2:
         run = 0                         # where the live squeezed cards go
         for su in range(L.n_suits):
             sm = L.suit_mask[su] & c.squeeze
             if live & sm:
                 run |= top_run(c.suit_top[su], popcount(live & sm))
-        tc_rank_compress_bmi2(s.hands, c.n, live & c.squeeze, run, ~c.squeeze, nh)
+        tc_rank_key_bmi2(s.hands, c.n, live & c.squeeze, run, ~c.squeeze, c.nc, c.K, key)
     else:
         for i in range(c.n):
             nh[i] = s.hands[i] & ~c.squeeze
@@ -629,16 +709,7 @@ cdef inline uint64_t make_key(ctx_t* c, uint64_t* key) noexcept nogil:
                 m &= ~bit(b)
                 nh[c.owner[b]] |= bit(pos)
                 pos -= 1
-    for i in range(c.K):
-        key[i] = 0
-    pos = 0
-    for i in range(c.n):
-        w = pos >> 6
-        o = pos & 63
-        key[w] |= nh[i] << o
-        if o and o + c.nc > 64:
-            key[w + 1] |= nh[i] >> (64 - o)
-        pos += c.nc
+        tc_pack_key(nh, c.n, c.nc, c.K, key)
     meta = <uint64_t>s.k.leader | (<uint64_t>c.side << 4) | (<uint64_t>1 << 21)
     if s.k.played & c.L.breakers:
         meta |= <uint64_t>1 << 12
@@ -848,27 +919,140 @@ cdef inline void ruff_threats(ctx_t* c, int turn, int* partner_ruffs, int* opp_r
                     opp_ruffs[0] |= 1 << su
 
 
-cdef inline uint64_t still_to_play(ctx_t* c, int turn, int team) noexcept nogil:
-    """Mid-trick: the cards with which the seats of ``team`` (1: the side of ``turn``, 0:
-    the other side) still to play in this trick after ``turn`` could win it: their cards
-    of the led suit, or their trumps if void."""
+cdef inline uint64_t still_to_play(ctx_t* c, int turn, uint64_t* partners) noexcept nogil:
+    """Mid-trick: the cards with which the opponents of ``turn`` still to play in this trick
+    after ``turn`` could win it (returned), and those of its partners (``partners``): their
+    cards of the led suit, or their trumps if void.  Both teams in one pass over the seats."""
     cdef state_t* s = &c.s
     cdef const layout_t* L = c.L
     cdef int i, seat = turn, mine = (c.side >> turn) & 1
-    cdef uint64_t cards = 0
+    cdef uint64_t opp = 0, own = 0, cards, sm = L.suit_mask[s.k.led]
     for i in range(s.k.tn + 1, c.n):
         seat = seat + 1 if seat + 1 < c.n else 0
-        if (((c.side >> seat) & 1) == mine) == team:
-            if s.hands[seat] & L.suit_mask[s.k.led]:
-                cards |= s.hands[seat] & L.suit_mask[s.k.led]
-            else:
-                cards |= s.hands[seat] & L.trump_mask
-    return cards
+        cards = s.hands[seat] & sm
+        if not cards:
+            cards = s.hands[seat] & L.trump_mask
+        if ((c.side >> seat) & 1) == mine:
+            own |= cards
+        else:
+            opp |= cards
+    partners[0] = own
+    return opp
 
 
 cdef inline int beaten(uint64_t by, uint64_t eligible, int b) noexcept nogil:
     """Can a card of ``by`` beat card ``b`` (``eligible``: the led suit and trump)?"""
     return (by & eligible & ~((bit(b) << 1) - 1)) != 0
+
+
+cdef inline int insert_key(int key, int* keys, int n) noexcept nogil:
+    """Insert ``key`` into ``keys[0..n-1]``, kept in decreasing order; returns ``n + 1``."""
+    cdef int i = n
+    while i > 0 and keys[i - 1] < key:
+        keys[i] = keys[i - 1]
+        i -= 1
+    keys[i] = key
+    return n + 1
+
+
+cdef int move_keys(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noexcept nogil:
+    """:func:`order_moves` for ``ab``: the cards of ``reps`` (two or more) best first, as
+    keys (:func:`key_card` reads the card off one); returns how many.  A key is the card's
+    weight ``sc`` and its bit in one int, ``sc * 64 + 63 - b``: sorted in decreasing order,
+    the lower card comes first on a tie, and the sort shifts one array instead of two."""
+    cdef state_t* s = &c.s
+    cdef const layout_t* L = c.L
+    cdef int n = 0, b, p, sc, tb, wseat, wbit, partner_win
+    cdef int want_win, partner_ruffs = 0, opp_ruffs = 0, su, ours = 0, smear, wbase, wlim
+    cdef uint64_t eligible, live, m = reps, threat = 0, helpers, above, mates
+    want_win = ((c.side >> turn) & 1) == ((c.maxmask >> turn) & 1)
+    # the per-trick quantities are worked out before the loop over the cards
+    if s.k.tn > 0:
+        eligible = L.trump_mask | L.suit_mask[s.k.led]
+        wbit = s.k.tbits[s.k.wpos]
+        wseat = winner_seat(c)
+        partner_win = ((c.side >> wseat) & 1) == ((c.side >> turn) & 1)
+        wlim = -1
+        # ours: the trick goes to our team whatever we play (1), or is open (0)
+        if want_win and s.k.tn != c.n - 1:
+            threat = still_to_play(c, turn, &helpers) & eligible
+            if partner_win:
+                ours = not beaten(threat, eligible, wbit)
+            else:
+                helpers &= eligible
+                if helpers:
+                    tb = highest_bit(helpers)
+                    ours = tb > wbit and not beaten(threat, eligible, tb)
+                if not ours and threat:
+                    wlim = highest_bit(threat)  # an opponent still to play beats cards below it
+        else:
+            ours = partner_win
+        above = eligible & ~((bit(wbit) << 1) - 1)     # cards that would win the trick so far
+        smear = (want_win and ours) or (not want_win and not partner_win)
+        if not want_win:
+            wbase = -3000
+        elif partner_win:
+            wbase = -1000       # overtakes a partner
+        elif ours:
+            wbase = 900         # a partner will win it anyway
+        else:
+            wbase = 3000        # wins the trick
+        while m:
+            b = lowest_bit(m)
+            m &= m - 1
+            p = 16 * L.points[b]
+            if b == hint:
+                sc = 1 << 20
+            elif (above >> b) & 1:      # would win the trick so far
+                if b < wlim:
+                    sc = 500 - p - b    # an opponent still to play may beat it
+                elif want_win:
+                    sc = wbase + p - b
+                else:
+                    sc = -3000 - p - b
+            elif smear:
+                sc = 1000 + p + b       # the trick goes where we want it: smear
+            else:
+                sc = -p - b
+            n = insert_key(sc * 64 + 63 - b, out, n)
+    elif want_win:
+        live = all_hands(c)
+        # the partners' cards (the team's cards but the player's own)
+        mates = live & (c.side_cards if (c.side >> turn) & 1 else ~c.side_cards) & ~s.hands[turn]
+        if L.trump_mask:
+            ruff_threats(c, turn, &partner_ruffs, &opp_ruffs)
+        while m:
+            b = lowest_bit(m)
+            m &= m - 1
+            p = 16 * L.points[b]
+            if b == hint:
+                sc = 1 << 20
+            else:
+                su = L.suit_of_bit[b]
+                tb = highest_bit(live & L.suit_mask[su])
+                if tb == b:
+                    sc = 2000 + p + b       # cash a winner
+                elif (mates >> tb) & 1:
+                    sc = 1500 - p - b       # low toward the partner's winner
+                else:
+                    sc = -p - b
+                if (opp_ruffs >> su) & 1:
+                    sc -= 5000              # an opponent ruffs it
+                elif (partner_ruffs >> su) & 1:
+                    sc += 800               # a partner ruffs it
+            n = insert_key(sc * 64 + 63 - b, out, n)
+    else:
+        while m:
+            b = lowest_bit(m)
+            m &= m - 1
+            sc = 1 << 20 if b == hint else -16 * L.points[b] - b
+            n = insert_key(sc * 64 + 63 - b, out, n)
+    return n
+
+
+cdef inline int key_card(int key) noexcept nogil:
+    """The card of a :func:`move_keys` key."""
+    return 63 - (key & 63)
 
 
 cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noexcept nogil:
@@ -884,80 +1068,13 @@ cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noex
     where an opponent still could beat the card (cheapest points first); throw low, also
     under a partner's card an opponent can still beat (Goathead 3p -19% nodes, Clover
     -14%, Sheepshead -10%)."""
-    cdef state_t* s = &c.s
-    cdef const layout_t* L = c.L
-    cdef int scores[64]
-    cdef int n = 0, b, p, sc, tb, wseat, wbit = 0, partner_win = 0, last = 0
-    cdef int want_win, partner_ruffs = 0, opp_ruffs = 0, su, ours = 0
-    cdef uint64_t eligible = 0, live = 0, m = reps, team = 0, threat = 0, helpers
+    cdef int n, i
     if not (reps & (reps - 1)):        # one card (or none): nothing to order
         out[0] = lowest_bit(reps) if reps else -1
         return 1 if reps else 0
-    want_win = ((c.side >> turn) & 1) == ((c.maxmask >> turn) & 1)
-    if s.k.tn > 0:
-        eligible = L.trump_mask | L.suit_mask[s.k.led]
-        wbit = s.k.tbits[s.k.wpos]
-        wseat = winner_seat(c)
-        partner_win = ((c.side >> wseat) & 1) == ((c.side >> turn) & 1)
-        last = s.k.tn == c.n - 1
-        # ours: the trick goes to our team whatever we play (1), or is open (0)
-        if want_win and not last:
-            threat = still_to_play(c, turn, 0)
-            if partner_win:
-                ours = not beaten(threat, eligible, wbit)
-            else:
-                helpers = still_to_play(c, turn, 1) & eligible
-                if helpers:
-                    tb = highest_bit(helpers)
-                    ours = tb > wbit and not beaten(threat, eligible, tb)
-        else:
-            ours = partner_win
-    else:
-        live = all_hands(c)
-        team = live & (c.side_cards if (c.side >> turn) & 1 else ~c.side_cards)
-        if want_win and L.trump_mask:
-            ruff_threats(c, turn, &partner_ruffs, &opp_ruffs)
-    while m:
-        b = lowest_bit(m)
-        m &= m - 1
-        p = L.points[b]
-        if b == hint:
-            sc = 1 << 20
-        elif s.k.tn == 0:
-            if want_win:
-                su = L.suit_of_bit[b]
-                tb = highest_bit(live & L.suit_mask[su])
-                if tb == b:
-                    sc = 2000 + 16 * p + b          # cash a winner
-                elif (team & ~s.hands[turn]) >> tb & 1:
-                    sc = 1500 - 16 * p - b          # low toward the partner's winner
-                else:
-                    sc = -16 * p - b
-                if (opp_ruffs >> su) & 1:
-                    sc -= 5000                      # an opponent ruffs it
-                elif (partner_ruffs >> su) & 1:
-                    sc += 800                       # a partner ruffs it
-            else:
-                sc = -16 * p - b
-        else:
-            if (eligible >> b) & 1 and b > wbit:     # would win the trick so far
-                if want_win:
-                    if partner_win:
-                        sc = -1000 + 16 * p - b     # overtakes a partner
-                    elif ours:
-                        sc = 900 + 16 * p - b       # a partner will win it anyway
-                    elif beaten(threat, eligible, b):
-                        sc = 500 - 16 * p - b       # an opponent still to play may beat it
-                    else:
-                        sc = 3000 + 16 * p - b      # wins the trick
-                else:
-                    sc = -3000 - 16 * p - b
-            else:
-                if want_win and ours or not want_win and not partner_win:
-                    sc = 1000 + 16 * p + b          # the trick goes where we want it: smear
-                else:
-                    sc = -16 * p - b
-        n = insert_move(b, sc, scores, out, n)
+    n = move_keys(c, reps, turn, hint, out)
+    for i in range(n):
+        out[i] = key_card(out[i])
     return n
 
 
@@ -993,11 +1110,33 @@ cdef inline void take_back(ctx_t* c, const trick_t* saved, int seat, int b) noex
         c.s.hpos[seat] += p
 
 
-cdef int play_search(ctx_t* c, int b, int alpha, int beta) noexcept nogil:
-    """Value of the remaining play after the seat to move plays ``b``."""
-    cdef trick_t saved = c.s.k
+cdef inline int play_search(ctx_t* c, int b, int alpha, int beta) noexcept nogil:
+    """Value of the remaining play after the seat to move plays ``b``.  ``ab``'s loop makes
+    the same choice itself, once per node."""
+    if c.s.k.tn == c.n - 1:
+        return play_last_card(c, b, alpha, beta)
+    return play_open(c, b, alpha, beta)
+
+
+cdef int play_open(ctx_t* c, int b, int alpha, int beta) noexcept nogil:
+    """:func:`play_search` for a card that leaves the trick open (most moves: 57% on
+    Goathead 3p): made and taken back in place (:func:`place_card`, :func:`unplace_card`)
+    instead of saving and restoring the trick state."""
+    cdef int turn = c.s.k.turn, o_wpos = c.s.k.wpos, v
+    place_card(c, b, turn)
+    v = ab(c, alpha, beta)
+    unplace_card(c, b, turn, o_wpos)
+    return v
+
+
+cdef int play_last_card(ctx_t* c, int b, int alpha, int beta) noexcept nogil:
+    """:func:`play_search` for the card that completes a trick: the trick state is saved
+    whole and put back (the next tricks overwrite most of it)."""
+    cdef trick_t saved
     cdef int seat = c.s.k.turn
-    cdef int tv = apply_card(c, b)
+    cdef int tv
+    memcpy(&saved, &c.s.k, sizeof(trick_t))     # (Cython's assignment copied it twice)
+    tv = complete_trick(c, b)
     cdef int v
     if c.s.k.done:
         v = tv
@@ -1102,7 +1241,7 @@ cdef int ab(ctx_t* c, int alpha, int beta) noexcept nogil:
     """Fail-soft alpha-beta value of the remaining play for the declarer's side."""
     cdef state_t* s = &c.s
     cdef int lo, hi, turn, n_moves, i, b, v, best, best_card = -1, hint = -1, tleft = 0
-    cdef int maximise, a0, b0
+    cdef int maximise, a0, b0, completes
     cdef uint64_t key[MAX_KEY]
     cdef uint64_t meta = 0, h = 0, p
     cdef uint64_t* e
@@ -1156,12 +1295,22 @@ cdef int ab(ctx_t* c, int alpha, int beta) noexcept nogil:
     b0 = beta
     turn = s.k.turn
     maximise = (c.maxmask >> turn) & 1
-    moves = legal_moves(c.L, s.hands[turn], s.k.led, s.k.trick_index, s.k.played, s.k.suits_led)
-    n_moves = order_moves(c, representatives(c, moves), turn, hint, order)
+    moves = representatives(c, legal_moves(c.L, s.hands[turn], s.k.led, s.k.trick_index,
+                                           s.k.played, s.k.suits_led))
+    if moves & (moves - 1):
+        n_moves = move_keys(c, moves, turn, hint, order)
+    else:
+        # one card (a third of the nodes on Goathead): nothing to weigh
+        n_moves = 1 if moves else 0
+        order[0] = 63 - lowest_bit(moves) if moves else 0     # its key (weight 0)
     best = -INF if maximise else INF
+    completes = s.k.tn == c.n - 1
     for i in range(n_moves):
-        b = order[i]
-        v = play_search(c, b, alpha, beta)
+        b = key_card(order[i])
+        if completes:
+            v = play_last_card(c, b, alpha, beta)
+        else:
+            v = PLAY_OPEN(c, b, alpha, beta)
         if maximise:
             if v > best:
                 best = v
