@@ -69,15 +69,21 @@ cdef extern from *:
 cdef extern from *:
     """
     #include <stdint.h>
+    /* Each key word is first written by the hand that starts at its bit 0 or by the one
+       running into it from the word before (hands are packed in order and fill the K words),
+       so it is assigned there and or-ed into after: no clearing of the words first (gcc
+       made that loop a call to memset). */
     static inline void tc_pack_key(const uint64_t* nh, int n, int nc, int K, uint64_t* key) {
         int i, pos = 0;
-        for (i = 0; i < K; i++)
-            key[i] = 0;
+        (void)K;
         for (i = 0; i < n; i++, pos += nc) {
             int w = pos >> 6, o = pos & 63;
-            key[w] |= nh[i] << o;
+            if (o)
+                key[w] |= nh[i] << o;
+            else
+                key[w] = nh[i];
             if (o && o + nc > 64)
-                key[w + 1] |= nh[i] >> (64 - o);
+                key[w + 1] = nh[i] >> (64 - o);
         }
     }
     #if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
@@ -86,14 +92,16 @@ cdef extern from *:
     static void tc_rank_key_bmi2(const uint64_t* hands, int n, uint64_t src, uint64_t dst,
                                  uint64_t keep, int nc, int K, uint64_t* key) {
         int i, pos = 0;
-        for (i = 0; i < K; i++)
-            key[i] = 0;
+        (void)K;
         for (i = 0; i < n; i++, pos += nc) {
             uint64_t h = (hands[i] & keep) | _pdep_u64(_pext_u64(hands[i], src), dst);
             int w = pos >> 6, o = pos & 63;
-            key[w] |= h << o;
+            if (o)
+                key[w] |= h << o;
+            else
+                key[w] = h;
             if (o && o + nc > 64)
-                key[w + 1] |= h >> (64 - o);
+                key[w + 1] = h >> (64 - o);
         }
     }
     static int tc_fast_bmi2(void) {
