@@ -272,15 +272,26 @@ cdef inline void value_bounds(ctx_t* c, int* lo, int* hi) noexcept nogil:
 cdef inline void window_bounds(ctx_t* c, int* lo, int* hi, int alpha, int beta) noexcept nogil:
     """:func:`value_bounds` for a search in the window (``alpha``, ``beta``): a bound that
     cannot take the value out of the window is not worked out."""
+    cdef int t = tricks_left(c)
+    if c.s.k.tn > 0:
+        mid_trick_bounds(c, lo, hi, alpha, beta)
+        return
+    base_bounds(c, lo, hi, t)
+    if t >= 2 and not c.s.k.done and c.use_qt:
+        boundary_bounds(c, lo, hi, t, alpha, beta)
+
+
+cdef inline void mid_trick_bounds(ctx_t* c, int* lo, int* hi, int alpha, int beta) noexcept nogil:
+    """:func:`window_bounds` inside a trick (``ab``'s nodes there call it directly).  Small
+    enough for gcc to inline into ``ab``; :func:`trick_bound`, needed at a third of them
+    (Goathead 3p), stays a call: inlined here, gcc kept the whole of it out of line."""
     cdef int t = tricks_left(c), x
     base_bounds(c, lo, hi, t)
-    if c.s.k.tn > 0 and not c.s.k.done:
+    if not c.s.k.done:
         # the fate of the trick on the table moves a bound by at most its value
         x = c.s.k.tpts - c.s.k.tneg if c.objective == OBJECTIVE_POINTS else 1
         if c.objective == OBJECTIVE_NIL or lo[0] + x >= beta or hi[0] - x <= alpha:
             trick_bound(c, lo, hi, t)
-    elif t >= 2 and not c.s.k.done and c.use_qt:
-        boundary_bounds(c, lo, hi, t, alpha, beta)
 
 
 cdef inline void boundary_bounds(ctx_t* c, int* lo, int* hi, int t, int alpha, int beta) noexcept nogil:
@@ -473,7 +484,7 @@ cdef inline void quick_tricks(ctx_t* c, int* lo, int* hi, int t, int alpha, int 
                 hi[0] = s.k.pos_rem - qpts + (c.bonus if c.bonus > 0 else 0)
 
 
-cdef inline void trick_bound(ctx_t* c, int* lo, int* hi, int t) noexcept nogil:
+cdef void trick_bound(ctx_t* c, int* lo, int* hi, int t) noexcept nogil:
     """Mid-trick: when no seat still to play against the current winner's team can beat
     the winning card, the trick's fate is known.  A card that cannot beat it now cannot
     beat a later, higher winner either.  Card points: the trick's, and the cheapest legal
@@ -1280,7 +1291,7 @@ cdef int ab(ctx_t* c, int alpha, int beta) noexcept nogil:
             __builtin_prefetch(e + 16)
         base_bounds(c, &lo, &hi, tleft)
     else:
-        window_bounds(c, &lo, &hi, alpha, beta)
+        mid_trick_bounds(c, &lo, &hi, alpha, beta)
     if settled(lo, hi, alpha, beta):
         return hi if hi <= alpha else lo
     if at_boundary:
