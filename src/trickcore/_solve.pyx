@@ -1159,10 +1159,24 @@ cdef int play_last_card(ctx_t* c, int b, int alpha, int beta) noexcept nogil:
     cdef int v
     if c.s.k.done:
         v = tv
+    elif c.s.k.tleft == 2 and c.use_small:
+        c.nodes += 1                    # ab's node, its two-trick case without the call
+        v = tv + two_left(c, alpha - tv, beta - tv)
     else:
         v = tv + ab(c, alpha - tv, beta - tv)
     take_back(c, &saved, seat, b)
     return v
+
+
+cdef inline int two_left(ctx_t* c, int alpha, int beta) noexcept nogil:
+    """``ab`` at a trick boundary with two tricks left (the node counted by the caller):
+    the bounds every position has, else :func:`two_tricks`.  :func:`play_last_card` calls
+    it directly (a sixth of ``ab``'s calls on Goathead 3p), without ``ab``'s set-up."""
+    cdef int lo, hi
+    base_bounds(c, &lo, &hi, 2)
+    if settled(lo, hi, alpha, beta):
+        return hi if hi <= alpha else lo
+    return two_tricks(c, alpha, beta)
 
 
 cdef int two_tricks(ctx_t* c, int alpha, int beta) noexcept nogil:
@@ -1276,10 +1290,7 @@ cdef int ab(ctx_t* c, int alpha, int beta) noexcept nogil:
         if tleft == 1:
             return last_trick(c)
         if tleft == 2 and c.use_small:
-            base_bounds(c, &lo, &hi, tleft)
-            if settled(lo, hi, alpha, beta):
-                return hi if hi <= alpha else lo
-            return two_tricks(c, alpha, beta)
+            return two_left(c, alpha, beta)
         use_tt = c.use_tt and tleft > TT_MIN_TRICKS
         if use_tt:
             # hash first and prefetch the bucket: the bounds below hide the cache miss
