@@ -397,6 +397,17 @@ cdef inline int cheapest_points(ctx_t* c, uint64_t cards, int m) noexcept nogil:
     return total
 
 
+cdef inline int cheapest_card(ctx_t* c, uint64_t cards) noexcept nogil:
+    """``cheapest_points(c, cards, 1)``: the value of the cheapest card of ``cards`` (0 if
+    none), the first value class that holds one."""
+    cdef int j = 0
+    if not cards:
+        return 0
+    while not (cards & c.value_cards[j]):
+        j += 1
+    return c.value_of[j]
+
+
 cdef inline void quick_tricks(ctx_t* c, int* lo, int* hi, int t, int alpha, int beta) noexcept nogil:
     """At a trick boundary: the tricks the leader can cash from the top, suit after suit.
 
@@ -513,7 +524,7 @@ cdef void trick_bound(ctx_t* c, int* lo, int* hi, int t) noexcept nogil:
                 if i > s.k.tn:
                     seat = seat + 1 if seat + 1 < c.n else 0
                 legal = legal_moves(L, s.hands[seat], s.k.led, s.k.trick_index, s.k.played, s.k.suits_led)
-                tpts += cheapest_points(c, legal, 1)
+                tpts += cheapest_card(c, legal)
         if wside:
             lo[0] += tpts - tneg
         else:
