@@ -717,7 +717,7 @@ cdef inline uint64_t make_key(ctx_t* c, uint64_t* key) noexcept nogil:
         for su in range(L.n_suits):
             sm = L.suit_mask[su] & c.squeeze
             if live & sm:
-                run |= top_run(c.suit_top[su], popcount(live & sm))
+                run |= sm & ~(bit(c.suit_top[su] + 1 - popcount(live & sm)) - 1)   # top_run: a suit is one range
         tc_rank_key_bmi2(s.hands, c.n, live & c.squeeze, run, ~c.squeeze, c.nc, c.K, key)
     else:
         for i in range(c.n):
