@@ -34,13 +34,18 @@ modules = sorted(p.stem for p in Path("src/trickcore").glob("_*.pyx"))
 if ONLY:
     modules = [m for m in modules if m in ONLY]
 
+# Python's CFLAGS bring -fwrapv (signed overflow wraps, for CPython's own C).  The point
+# kernel does its arithmetic where nothing overflows, and without the flag gcc may assume
+# so: callgrind, 1% fewer instructions on every point game, same nodes and values.
+module_args = {"_solve": [] if DEBUG else ["-fno-wrapv"]}
+
 extensions = [
     Extension(
         f"trickcore.{name}",
         [f"src/trickcore/{name}.pyx"],
         include_dirs=[np.get_include(), "src/trickcore"],
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
-        extra_compile_args=compile_args,
+        extra_compile_args=compile_args + module_args.get(name, []),
     )
     for name in modules
 ]

@@ -44,6 +44,23 @@ Technique (after DDS and the open Skat/Schafkopf solvers):
   tricks all cut nodes and cost more instructions than they saved;
 * the last trick is played directly.
 
+Cost per node (callgrind instructions of ``solve_batch`` at equal nodes and values; gcc
+decides much of it by what it inlines, so each change was measured, not assumed).  The
+bounds inside a trick are inlined into ``ab``, :func:`trick_bound` a call of its own; a
+boundary with two tricks left is taken by :func:`play_last_card` without calling ``ab``;
+the first of the last two tricks is played in nested loops for three seats
+(:func:`two_tricks3`) and a function per seat for four (:func:`two_lead4`); key words
+are assigned, not cleared first; ``-fno-wrapv`` (setup.py).  Against the session's start
+(benches' seed, Goathead 3p hearts 300 deals, Sheepshead 20, Clover 10): Goathead 3p
+payout 46.5M -> 43.3M, exact 100.7M -> 93.0M, Sheepshead 83.4M -> 79.2M, Clover
+300.0M -> 281.8M, Goathead 4p clubs (300 deals) 29.7M -> 28.0M.  Tried and dropped
+(Goathead 3p payout unless said): ``legal_moves`` forced inline everywhere (+0.4%),
+``two_tricks`` or ``first_of_two`` kept out of line (+1.6%, +0.9%), ``-O2`` (+3.2%), the
+last card of the first trick as an inlined function of its own (0%), a function per seat
+for five seats (Sheepshead +0.7%) and for three (+0.4% against the loops), following in
+``two_tricks3`` without ``legal_moves`` where no rule applies (-0.03%),
+``cheapest_points`` skipping empty value classes (-0.1%).
+
 All masks are layout bits (see ``_layout.pxd``).  Everything below the ``def`` functions is
 ``noexcept nogil``; the Python layer validates every input before calling in.
 """
@@ -69,15 +86,21 @@ cdef extern from *:
 cdef extern from *:
     """
     #include <stdint.h>
+    /* Each key word is first written by the hand that starts at its bit 0 or by the one
+       running into it from the word before (hands are packed in order and fill the K words),
+       so it is assigned there and or-ed into after: no clearing of the words first (gcc
+       made that loop a call to memset). */
     static inline void tc_pack_key(const uint64_t* nh, int n, int nc, int K, uint64_t* key) {
         int i, pos = 0;
-        for (i = 0; i < K; i++)
-            key[i] = 0;
+        (void)K;
         for (i = 0; i < n; i++, pos += nc) {
             int w = pos >> 6, o = pos & 63;
-            key[w] |= nh[i] << o;
+            if (o)
+                key[w] |= nh[i] << o;
+            else
+                key[w] = nh[i];
             if (o && o + nc > 64)
-                key[w + 1] |= nh[i] >> (64 - o);
+                key[w + 1] = nh[i] >> (64 - o);
         }
     }
     #if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
@@ -86,14 +109,16 @@ cdef extern from *:
     static void tc_rank_key_bmi2(const uint64_t* hands, int n, uint64_t src, uint64_t dst,
                                  uint64_t keep, int nc, int K, uint64_t* key) {
         int i, pos = 0;
-        for (i = 0; i < K; i++)
-            key[i] = 0;
+        (void)K;
         for (i = 0; i < n; i++, pos += nc) {
             uint64_t h = (hands[i] & keep) | _pdep_u64(_pext_u64(hands[i], src), dst);
             int w = pos >> 6, o = pos & 63;
-            key[w] |= h << o;
+            if (o)
+                key[w] |= h << o;
+            else
+                key[w] = h;
             if (o && o + nc > 64)
-                key[w + 1] |= h >> (64 - o);
+                key[w + 1] = h >> (64 - o);
         }
     }
     static int tc_fast_bmi2(void) {
@@ -264,15 +289,26 @@ cdef inline void value_bounds(ctx_t* c, int* lo, int* hi) noexcept nogil:
 cdef inline void window_bounds(ctx_t* c, int* lo, int* hi, int alpha, int beta) noexcept nogil:
     """:func:`value_bounds` for a search in the window (``alpha``, ``beta``): a bound that
     cannot take the value out of the window is not worked out."""
+    cdef int t = tricks_left(c)
+    if c.s.k.tn > 0:
+        mid_trick_bounds(c, lo, hi, alpha, beta)
+        return
+    base_bounds(c, lo, hi, t)
+    if t >= 2 and not c.s.k.done and c.use_qt:
+        boundary_bounds(c, lo, hi, t, alpha, beta)
+
+
+cdef inline void mid_trick_bounds(ctx_t* c, int* lo, int* hi, int alpha, int beta) noexcept nogil:
+    """:func:`window_bounds` inside a trick (``ab``'s nodes there call it directly).  Small
+    enough for gcc to inline into ``ab``; :func:`trick_bound`, needed at a third of them
+    (Goathead 3p), stays a call: inlined here, gcc kept the whole of it out of line."""
     cdef int t = tricks_left(c), x
     base_bounds(c, lo, hi, t)
-    if c.s.k.tn > 0 and not c.s.k.done:
+    if not c.s.k.done:
         # the fate of the trick on the table moves a bound by at most its value
         x = c.s.k.tpts - c.s.k.tneg if c.objective == OBJECTIVE_POINTS else 1
         if c.objective == OBJECTIVE_NIL or lo[0] + x >= beta or hi[0] - x <= alpha:
             trick_bound(c, lo, hi, t)
-    elif t >= 2 and not c.s.k.done and c.use_qt:
-        boundary_bounds(c, lo, hi, t, alpha, beta)
 
 
 cdef inline void boundary_bounds(ctx_t* c, int* lo, int* hi, int t, int alpha, int beta) noexcept nogil:
@@ -378,6 +414,17 @@ cdef inline int cheapest_points(ctx_t* c, uint64_t cards, int m) noexcept nogil:
     return total
 
 
+cdef inline int cheapest_card(ctx_t* c, uint64_t cards) noexcept nogil:
+    """``cheapest_points(c, cards, 1)``: the value of the cheapest card of ``cards`` (0 if
+    none), the first value class that holds one."""
+    cdef int j = 0
+    if not cards:
+        return 0
+    while not (cards & c.value_cards[j]):
+        j += 1
+    return c.value_of[j]
+
+
 cdef inline void quick_tricks(ctx_t* c, int* lo, int* hi, int t, int alpha, int beta) noexcept nogil:
     """At a trick boundary: the tricks the leader can cash from the top, suit after suit.
 
@@ -465,7 +512,7 @@ cdef inline void quick_tricks(ctx_t* c, int* lo, int* hi, int t, int alpha, int 
                 hi[0] = s.k.pos_rem - qpts + (c.bonus if c.bonus > 0 else 0)
 
 
-cdef inline void trick_bound(ctx_t* c, int* lo, int* hi, int t) noexcept nogil:
+cdef void trick_bound(ctx_t* c, int* lo, int* hi, int t) noexcept nogil:
     """Mid-trick: when no seat still to play against the current winner's team can beat
     the winning card, the trick's fate is known.  A card that cannot beat it now cannot
     beat a later, higher winner either.  Card points: the trick's, and the cheapest legal
@@ -494,7 +541,7 @@ cdef inline void trick_bound(ctx_t* c, int* lo, int* hi, int t) noexcept nogil:
                 if i > s.k.tn:
                     seat = seat + 1 if seat + 1 < c.n else 0
                 legal = legal_moves(L, s.hands[seat], s.k.led, s.k.trick_index, s.k.played, s.k.suits_led)
-                tpts += cheapest_points(c, legal, 1)
+                tpts += cheapest_card(c, legal)
         if wside:
             lo[0] += tpts - tneg
         else:
@@ -687,7 +734,7 @@ cdef inline uint64_t make_key(ctx_t* c, uint64_t* key) noexcept nogil:
         for su in range(L.n_suits):
             sm = L.suit_mask[su] & c.squeeze
             if live & sm:
-                run |= top_run(c.suit_top[su], popcount(live & sm))
+                run |= sm & ~(bit(c.suit_top[su] + 1 - popcount(live & sm)) - 1)   # top_run: a suit is one range
         tc_rank_key_bmi2(s.hands, c.n, live & c.squeeze, run, ~c.squeeze, c.nc, c.K, key)
     else:
         for i in range(c.n):
@@ -1140,10 +1187,24 @@ cdef int play_last_card(ctx_t* c, int b, int alpha, int beta) noexcept nogil:
     cdef int v
     if c.s.k.done:
         v = tv
+    elif c.s.k.tleft == 2 and c.use_small:
+        c.nodes += 1                    # ab's node, its two-trick case without the call
+        v = tv + two_left(c, alpha - tv, beta - tv)
     else:
         v = tv + ab(c, alpha - tv, beta - tv)
     take_back(c, &saved, seat, b)
     return v
+
+
+cdef inline int two_left(ctx_t* c, int alpha, int beta) noexcept nogil:
+    """``ab`` at a trick boundary with two tricks left (the node counted by the caller):
+    the bounds every position has, else :func:`two_tricks`.  :func:`play_last_card` calls
+    it directly (a sixth of ``ab``'s calls on Goathead 3p), without ``ab``'s set-up."""
+    cdef int lo, hi
+    base_bounds(c, &lo, &hi, 2)
+    if settled(lo, hi, alpha, beta):
+        return hi if hi <= alpha else lo
+    return two_tricks(c, alpha, beta)
 
 
 cdef int two_tricks(ctx_t* c, int alpha, int beta) noexcept nogil:
@@ -1154,7 +1215,266 @@ cdef int two_tricks(ctx_t* c, int alpha, int beta) noexcept nogil:
     solves: 14% (Goathead 3p) and 27% (4p) fewer instructions than playing the first
     trick through :func:`apply_card`, which was 14% and 18% fewer than :func:`ab`."""
     c.nodes += 1
+    if c.n == 3:
+        return two_tricks3(c, alpha, beta)
+    if c.n == 4:
+        return two_lead4(c, alpha, beta)
     return first_of_two(c, 0, c.s.k.leader, -1, -1, c.s.k.leader, 0, 0, alpha, beta)
+
+
+cdef int two_tricks3(ctx_t* c, int alpha, int beta) noexcept nogil:
+    """:func:`first_of_two` for three seats, its three levels written out as nested loops
+    (the same cards in the same order, the same cut-offs and fail-soft values): gcc
+    inlined the recursion for up to five seats and set up every level in advance
+    (callgrind, Goathead 3p payout: 5.2M -> 4.4M instructions in two_tricks).  Four
+    seats take a function per level (:func:`two_lead4`), five the recursion."""
+    cdef state_t* s = &c.s
+    cdef const layout_t* L = c.L
+    cdef int s0 = s.k.leader
+    cdef int s1 = s0 + 1 if s0 + 1 < 3 else 0
+    cdef int s2 = s1 + 1 if s1 + 1 < 3 else 0
+    cdef int max0 = (c.maxmask >> s0) & 1, max1 = (c.maxmask >> s1) & 1, max2 = (c.maxmask >> s2) & 1
+    cdef int best0 = -INF if max0 else INF, best1, best2
+    cdef int a1, be1, a2, be2, v, c0, c1, c2, led, wbit1, wseat1, wseat2, t1, t2, tv
+    cdef int live_pts = s.k.pos_rem + s.k.neg_rem     # at the boundary: the hands' points
+    cdef int ti = s.k.trick_index, sl = s.k.suits_led
+    cdef uint64_t played = s.k.played, m0, m1, m2, g1, g2, el
+    m0 = legal_moves(L, s.hands[s0], -1, ti, played, sl)
+    while m0:
+        c0 = lowest_bit(m0)
+        m0 &= m0 - 1
+        led = L.suit_of_bit[c0]
+        el = L.trump_mask | L.suit_mask[led]
+        g1 = bit(c0)
+        t1 = L.points[c0]
+        a1 = alpha
+        be1 = beta
+        best1 = -INF if max1 else INF
+        m1 = legal_moves(L, s.hands[s1], led, ti, played | g1, sl)
+        while m1:
+            c1 = lowest_bit(m1)
+            m1 &= m1 - 1
+            if (el >> c1) & 1 and c1 > c0:
+                wbit1 = c1
+                wseat1 = s1
+            else:
+                wbit1 = c0
+                wseat1 = s0
+            g2 = g1 | bit(c1)
+            t2 = t1 + L.points[c1]
+            a2 = a1
+            be2 = be1
+            best2 = -INF if max2 else INF
+            m2 = legal_moves(L, s.hands[s2], led, ti, played | g2, sl)
+            while m2:
+                c2 = lowest_bit(m2)
+                m2 &= m2 - 1
+                if (el >> c2) & 1 and c2 > wbit1:
+                    wseat2 = s2
+                else:
+                    wseat2 = wseat1
+                tv = 0
+                if in_side(c, wseat2):
+                    if c.objective == OBJECTIVE_POINTS:
+                        tv = t2 + L.points[c2]
+                    else:
+                        tv = 1
+                if c.objective == OBJECTIVE_NIL and tv:
+                    v = tv
+                else:
+                    v = tv + last_of_two(c, wseat2, g2 | bit(c2), live_pts - t2 - L.points[c2])
+                if max2:
+                    if v > best2:
+                        best2 = v
+                        if v > a2:
+                            a2 = v
+                            if a2 >= be2:
+                                break
+                elif v < best2:
+                    best2 = v
+                    if v < be2:
+                        be2 = v
+                        if a2 >= be2:
+                            break
+            v = best2
+            if max1:
+                if v > best1:
+                    best1 = v
+                    if v > a1:
+                        a1 = v
+                        if a1 >= be1:
+                            break
+            elif v < best1:
+                best1 = v
+                if v < be1:
+                    be1 = v
+                    if a1 >= be1:
+                        break
+        v = best1
+        if max0:
+            if v > best0:
+                best0 = v
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        elif v < best0:
+            best0 = v
+            if v < beta:
+                beta = v
+                if alpha >= beta:
+                    break
+    return best0
+
+
+cdef int two_lead4(ctx_t* c, int alpha, int beta) noexcept nogil:
+    """:func:`first_of_two` for four seats with every level of the first trick a function
+    of its own (the lead, :func:`two_mid2`, :func:`two_mid1`, :func:`two_last`), inlined
+    into one another: the same cards in the same order, the same cut-offs and fail-soft
+    values (callgrind, Clover: -1.1% instructions).  Five seats keep the recursion (this
+    way, Sheepshead +0.7%); three take nested loops (:func:`two_tricks3`, 0.4% fewer than
+    this way)."""
+    cdef state_t* s = &c.s
+    cdef const layout_t* L = c.L
+    cdef int seat = s.k.leader
+    cdef int nseat = seat + 1 if seat + 1 < 4 else 0
+    cdef int maximise = (c.maxmask >> seat) & 1
+    cdef int best = -INF if maximise else INF
+    cdef int b, v, led
+    cdef uint64_t moves = legal_moves(L, s.hands[seat], -1, s.k.trick_index, s.k.played, s.k.suits_led)
+    while moves:
+        b = lowest_bit(moves)
+        moves &= moves - 1
+        led = L.suit_of_bit[b]
+        v = two_mid2(c, nseat, led, b, seat, L.points[b], bit(b), alpha, beta)
+        if maximise:
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        elif v < best:
+            best = v
+            if v < beta:
+                beta = v
+                if alpha >= beta:
+                    break
+    return best
+
+
+cdef inline int two_mid2(ctx_t* c, int seat, int led, int wbit, int wseat, int tpts,
+                         uint64_t gone, int alpha, int beta) noexcept nogil:
+    """A card of the first trick after the lead with two more to come (see :func:`two_mid1`)."""
+    cdef const layout_t* L = c.L
+    cdef int maximise = (c.maxmask >> seat) & 1
+    cdef int best = -INF if maximise else INF
+    cdef int b, v, nwbit, nwseat, nseat = seat + 1 if seat + 1 < c.n else 0
+    cdef uint64_t moves = legal_moves(L, c.s.hands[seat], led, c.s.k.trick_index, c.s.k.played | gone, c.s.k.suits_led)
+    while moves:
+        b = lowest_bit(moves)
+        moves &= moves - 1
+        if ((L.trump_mask | L.suit_mask[led]) >> b) & 1 and b > wbit:
+            nwbit = b
+            nwseat = seat
+        else:
+            nwbit = wbit
+            nwseat = wseat
+        v = two_mid1(c, nseat, led, nwbit, nwseat, tpts + L.points[b], gone | bit(b), alpha, beta)
+        if maximise:
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        elif v < best:
+            best = v
+            if v < beta:
+                beta = v
+                if alpha >= beta:
+                    break
+    return best
+
+
+cdef inline int two_mid1(ctx_t* c, int seat, int led, int wbit, int wseat, int tpts,
+                         uint64_t gone, int alpha, int beta) noexcept nogil:
+    """:func:`first_of_two` for a card of the first trick after the lead with one more to
+    come: ``seat`` to play to the ``led`` suit, winning card ``wbit`` of ``wseat``,
+    ``tpts`` points and the cards ``gone`` on the table."""
+    cdef const layout_t* L = c.L
+    cdef int maximise = (c.maxmask >> seat) & 1
+    cdef int best = -INF if maximise else INF
+    cdef int b, v, nwbit, nwseat, nseat = seat + 1 if seat + 1 < c.n else 0
+    cdef uint64_t moves = legal_moves(L, c.s.hands[seat], led, c.s.k.trick_index, c.s.k.played | gone, c.s.k.suits_led)
+    while moves:
+        b = lowest_bit(moves)
+        moves &= moves - 1
+        if ((L.trump_mask | L.suit_mask[led]) >> b) & 1 and b > wbit:
+            nwbit = b
+            nwseat = seat
+        else:
+            nwbit = wbit
+            nwseat = wseat
+        v = two_last(c, nseat, led, nwbit, nwseat, tpts + L.points[b], gone | bit(b), alpha, beta)
+        if maximise:
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        elif v < best:
+            best = v
+            if v < beta:
+                beta = v
+                if alpha >= beta:
+                    break
+    return best
+
+
+cdef inline int two_last(ctx_t* c, int seat, int led, int wbit, int wseat, int tpts,
+                         uint64_t gone, int alpha, int beta) noexcept nogil:
+    """:func:`first_of_two` for the last card of the first trick: each card closes the
+    trick (its value to the side) and leaves the last trick forced (:func:`last_of_two`)."""
+    cdef state_t* s = &c.s
+    cdef const layout_t* L = c.L
+    cdef int maximise = (c.maxmask >> seat) & 1
+    cdef int best = -INF if maximise else INF
+    cdef int b, v, nwseat, tv
+    cdef int live_pts = s.k.pos_rem + s.k.neg_rem     # at the boundary: the hands' points
+    cdef uint64_t moves = legal_moves(L, s.hands[seat], led, s.k.trick_index, s.k.played | gone, s.k.suits_led)
+    while moves:
+        b = lowest_bit(moves)
+        moves &= moves - 1
+        if ((L.trump_mask | L.suit_mask[led]) >> b) & 1 and b > wbit:
+            nwseat = seat
+        else:
+            nwseat = wseat
+        tv = 0
+        if in_side(c, nwseat):
+            if c.objective == OBJECTIVE_POINTS:
+                tv = tpts + L.points[b]
+            else:
+                tv = 1
+        if c.objective == OBJECTIVE_NIL and tv:
+            v = tv
+        else:
+            v = tv + last_of_two(c, nwseat, gone | bit(b), live_pts - tpts - L.points[b])
+        if maximise:
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        elif v < best:
+            best = v
+            if v < beta:
+                beta = v
+                if alpha >= beta:
+                    break
+    return best
 
 
 cdef int last_of_two(ctx_t* c, int leader, uint64_t gone, int rest_pts) noexcept nogil:
@@ -1257,10 +1577,7 @@ cdef int ab(ctx_t* c, int alpha, int beta) noexcept nogil:
         if tleft == 1:
             return last_trick(c)
         if tleft == 2 and c.use_small:
-            base_bounds(c, &lo, &hi, tleft)
-            if settled(lo, hi, alpha, beta):
-                return hi if hi <= alpha else lo
-            return two_tricks(c, alpha, beta)
+            return two_left(c, alpha, beta)
         use_tt = c.use_tt and tleft > TT_MIN_TRICKS
         if use_tt:
             # hash first and prefetch the bucket: the bounds below hide the cache miss
@@ -1272,7 +1589,7 @@ cdef int ab(ctx_t* c, int alpha, int beta) noexcept nogil:
             __builtin_prefetch(e + 16)
         base_bounds(c, &lo, &hi, tleft)
     else:
-        window_bounds(c, &lo, &hi, alpha, beta)
+        mid_trick_bounds(c, &lo, &hi, alpha, beta)
     if settled(lo, hi, alpha, beta):
         return hi if hi <= alpha else lo
     if at_boundary:
