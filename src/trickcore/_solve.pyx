@@ -10,7 +10,13 @@ Technique (after DDS and the open Skat/Schafkopf solvers):
   bits of every seat), the leader, the side mask and the rule state that still matters
   (broken, suits led while a must-play card is live).  Values of the remaining play do not
   depend on how the position was reached, so entries stay valid across deals of one call;
-  a generation counter only steers replacement;
+  a generation counter only steers replacement.  The entry's best card (tried first when
+  the position comes back) is the card that cut off or the best of an exact search; a
+  node where every card failed (the mover's all-node) keeps the card the entry had: its
+  "best" card there is only the loosest fail-soft bound, and on the next probe of the
+  bisection, at another threshold, the card that once cut is the better guess (Sheepshead
+  exact values 20130 -> 18961 nodes per deal, 400 deals; callgrind over 200 deals
+  -8.6%; Goathead and Clover within 0.3%);
 * quasi-symmetry (Kupferschmid and Helmert's Skat solver) for the point objective: hands
   are keyed by *relative rank* (the k-th highest live card of a suit, whichever card that
   is), and each entry keeps the live cards it was proved with.  Two positions with one key
@@ -60,6 +66,35 @@ last card of the first trick as an inlined function of its own (0%), a function 
 for five seats (Sheepshead +0.7%) and for three (+0.4% against the loops), following in
 ``two_tricks3`` without ``legal_moves`` where no rule applies (-0.03%),
 ``cheapest_points`` skipping empty value classes (-0.1%).
+
+Tried for fewer nodes and dropped (400 deals per game unless said, seed 2026; callgrind
+over the same deals through ``solve_many``):
+
+* enhanced transposition cut-offs: before the card that completes a trick, the table
+  entries of every child (at least three tricks left) checked for a cut-off.  Nodes
+  -4% Goathead 3p, -4.5% Sheepshead, -10% Clover, but mostly the first child's own table
+  cut-off no longer counted as a node: instructions +16% Goathead 3p exact, +20% to the
+  payout, +8% Clover, Sheepshead flat.  Probing the other children only once the first
+  card failed: -0.3% to -0.5% nodes;
+* a mid-trick table for the bisection (keyed by the live and table cards, the suits led
+  and the deal's number; one way, 2^16 entries) in tricks with 3+ tricks left: Sheepshead
+  exact values -9% nodes, -3.3% instructions (200 deals), Clover -6% nodes but -0.4%
+  instructions, and Goathead, which never used it, +1.5% instructions from the larger
+  ``ab`` (+1.3% with the table's code out of line, which cost Sheepshead half its gain);
+  2^12 entries saved half as many nodes;
+* principal-variation search (later cards first with a null window) in the full-window
+  search of Goathead: 3p -0.8% to -1.2% nodes, 4p +6%;
+* bisection for Goathead's exact values, switching to one window search once the
+  interval is 2..64 points wide: +13% to +38% nodes over the full window; for
+  Sheepshead and Clover the same switch saved at most 1% (Clover up to +14%);
+* the first bisection probe at a fixed threshold (20..70) instead of the middle of the
+  bounds: Sheepshead -3% to +2%, Clover +1% to +4%;
+* a larger table (8x the buckets for 32-card decks): -0.1% nodes (Sheepshead, Clover);
+* orderings: cashing low-point winners first (Goathead 3p +8% nodes), the lead's suit
+  length or the others' length as a tie-break (within 2%); following, a winner an
+  opponent may still beat after the discards (+5% Sheepshead), sure winners lowest card
+  first (+4% to +42%), a plain discard before a trump that does not win (nodes -0.1% to
+  -2%, instructions +0.3% to +0.5% Goathead 3p, flat 4p).
 
 All masks are layout bits (see ``_layout.pxd``).  Everything below the ``def`` functions is
 ``noexcept nogil``; the Python layer validates every input before calling in.
@@ -1087,6 +1122,8 @@ cdef int move_keys(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noexce
                     sc -= 5000              # an opponent ruffs it
                 elif (partner_ruffs >> su) & 1:
                     sc += 800               # a partner ruffs it
+                elif (L.trump_mask >> b) & 1:
+                    sc -= 1000              # a trump: after the plain suits of its kind
             n = insert_key(sc * 64 + 63 - b, out, n)
     else:
         while m:
@@ -1109,7 +1146,11 @@ cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noex
     Leads (for a team that wants tricks): cash a winner, lead low to the partner's
     winner, else low; a plain suit an opponent could ruff goes last, one a partner could
     ruff earlier (the two rules took 20-50% of the nodes off every point game with a
-    trump: Goathead 3p -33%, Sheepshead -32%, Clover -50%).  Following (for a team that
+    trump: Goathead 3p -33%, Sheepshead -32%, Clover -50%); a trump lead, a trump winner
+    too, goes after the plain leads of its kind (400 deals, nodes with the exact value:
+    Goathead 3p -3%, 4p -3%, Sheepshead -1.4%, Clover -10%; to the payout: Goathead 3p
+    -1% to -3%, 4p -4% to -6%, Sheepshead -3% to -6%; moving back only the trump
+    winners or only the other trumps did no better).  Following (for a team that
     wants tricks), from the seats still to play in the trick: win where no opponent can
     beat the card; let a partner win who surely will (smear points on the trick); win
     where an opponent still could beat the card (cheapest points first); throw low, also
@@ -1645,7 +1686,9 @@ cdef int ab(ctx_t* c, int alpha, int beta) noexcept nogil:
                     if alpha >= beta:
                         break
     if at_boundary and use_tt:
-        if best_card >= 0:
+        if (best <= a0) if maximise else (best >= b0):
+            best_card = -1      # no card stood out: the entry keeps the card it had
+        elif best_card >= 0:
             best_card = norm_bit(c, best_card, all_hands(c))
         if best <= a0:
             tt_store(c, key, meta, h, s.live, -INF, best, best_card, tleft)
