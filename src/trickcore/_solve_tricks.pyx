@@ -237,31 +237,38 @@ ctypedef struct ctx_t:
     int32_t hist[8][64]
     int8_t killer[72]       # last card that cut off the search, per number of cards left
     int dds_lead            # 4 seats, partners across, both teams want tricks: DDS's lead weights
+    int plain_tn            # bit tn: order_moves_plain orders the move with tn cards on the table
+    int note_cuts           # the search loop keeps the history count of cut-offs
+    int note_killer         # the search loop keeps the killer card of a lead
     int static_order        # order moves by the position alone (no killer card, no history)
     state_t s
 
 
 cdef int USE_TT = 1
 cdef int USE_QT = 1
-cdef int MTD_MODE = 1
 cdef int USE_GUESS = 1
 cdef int TT_FIRST = 5           # tricks left from which the table is probed before the bounds
 cdef int GUESS_UP = 1
-cdef int LEADW = 3
-cdef int OPPABOVE = 0
-cdef int RELCO = -1
-cdef int HINT_ALL = 1
-cdef int LIST_CAP = 1 << 30
-cdef int LEVELS = 2             # entry lists per head: by the holders of the top 0, 1 cards
-cdef int KILLER = 0
-cdef int SUITW = 0
-cdef int DISC = 3
-cdef int HIST = 1
 cdef int PRUNE = 1
 cdef int LEADMODE = 1
 cdef int FOLLOWMODE = 7
-cdef int KBONUS = 1
-cdef int HBONUS = 1
+
+# Settings of earlier experiments, compiled in (gcc folds them: the search loop and the
+# table probe read no module global for them; ``_tune`` accepts only these values)
+cdef enum:
+    MTD_MODE = 1
+    LEADW = 3
+    OPPABOVE = 0
+    RELCO = -1
+    HINT_ALL = 1
+    LIST_CAP = 1 << 30
+    LEVELS = 2                  # entry lists per head: by the holders of the top 0, 1 cards
+    KILLER = 0
+    SUITW = 0
+    DISC = 3
+    HIST = 1
+    KBONUS = 1
+    HBONUS = 1
 cdef int64_t C_BND = 0, C_BCUT = 0, C_TTCUT = 0, C_MID = 0, C_MIDCUT = 0
 
 
@@ -296,24 +303,18 @@ def _tune(int killer=0, int suitw=0, int disc=3, int hist=1, int levels=2, int c
     TT_FIRST = tt_first
     USE_GUESS = guess
     GUESS_UP = guess_up
-    global FOLLOWMODE, KBONUS, HBONUS, LEADMODE, PRUNE, RELCO, OPPABOVE, LEADW, HINT_ALL, MTD_MODE, KILLER, SUITW, DISC, HIST, LEVELS, LIST_CAP, C_BND, C_BCUT, C_TTCUT, C_MID, C_MIDCUT
+    global FOLLOWMODE, LEADMODE, PRUNE, C_BND, C_BCUT, C_TTCUT, C_MID, C_MIDCUT
     C_BND = C_BCUT = C_TTCUT = C_MID = C_MIDCUT = 0
-    HIST = hist
+    for name, value, fixed in (("killer", killer, KILLER), ("suitw", suitw, SUITW), ("disc", disc, DISC),
+                               ("hist", hist, HIST), ("levels", levels, LEVELS), ("cap", cap, LIST_CAP),
+                               ("mode", mode, MTD_MODE), ("hint_all", hint_all, HINT_ALL),
+                               ("leadw", leadw, LEADW), ("oppabove", oppabove, OPPABOVE),
+                               ("relco", relco, RELCO), ("kbonus", kbonus, KBONUS), ("hbonus", hbonus, HBONUS)):
+        if value != fixed:
+            raise ValueError(f"{name}={value}: compiled in as {fixed} (see the enum of settings)")
     PRUNE = prune
     LEADMODE = leadmode
     FOLLOWMODE = followmode
-    KBONUS = kbonus
-    HBONUS = hbonus
-    LEVELS = levels
-    MTD_MODE = mode
-    LEADW = leadw
-    OPPABOVE = oppabove
-    RELCO = relco
-    HINT_ALL = hint_all
-    LIST_CAP = cap
-    KILLER = killer
-    SUITW = suitw
-    DISC = disc
 # statistics of the last call (for benches): nodes of the value search, nodes of the line,
 # table clears, longest entry list scanned
 cdef int64_t ST_VALUE = 0, ST_LINE = 0, ST_CLEARS = 0, ST_LONGEST = 0
@@ -1656,7 +1657,7 @@ cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noex
             return 0
         out[0] = lowest_bit(reps)
         return 1
-    if not c.dds_lead or (s.tn and not (FOLLOWMODE >> (s.tn - 1)) & 1):
+    if (c.plain_tn >> s.tn) & 1:
         return order_moves_plain(c, reps, turn, hint, out)
     if s.tn == 0:
         killer = -1 if c.static_order else c.killer[popcnt(s.live)]
@@ -1922,7 +1923,7 @@ cdef int ab(ctx_t* c, int beta, uint64_t* rel) noexcept nogil:
     cdef state_t* s = &c.s
     cdef int lo, hi, turn, n_moves, i, b, v, best, best_card = -1, hint = -1, tleft = 0
     cdef int maximise, cut
-    cdef uint64_t rlo, rhi, crel, acc = 0
+    cdef uint64_t rlo, rhi, crel, acc = 0, moves
     cdef pkey_t key
     cdef entry_t* e
     cdef int order[64]
@@ -1987,9 +1988,14 @@ cdef int ab(ctx_t* c, int beta, uint64_t* rel) noexcept nogil:
             return e.lo if e.lo >= beta else e.hi
     turn = c.seat_at[s.leader + s.tn]
     maximise = (c.maxmask >> turn) & 1
-    n_moves = order_moves(c, representatives(c, legal_moves(c.L, s.hands[turn], s.led, s.trick_index,
-                                                            s.played, s.suits_led)),
-                          turn, hint, order)
+    moves = legal_moves(c.L, s.hands[turn], s.led, s.trick_index, s.played, s.suits_led)
+    if not (moves & (moves - 1)):
+        # one legal card (a singleton of the suit led, say) or none: no representatives,
+        # no ordering call (lowest_bit(0) is an unspecified value, not read then)
+        order[0] = lowest_bit(moves)
+        n_moves = moves != 0
+    else:
+        n_moves = order_moves(c, representatives(c, moves), turn, hint, order)
     best = -INF if maximise else INF
     cdef int64_t n0 = c.nodes, nfail = 0
     cdef uint64_t skip = 0, sm, rs, o_own
@@ -2019,9 +2025,9 @@ cdef int ab(ctx_t* c, int beta, uint64_t* rel) noexcept nogil:
                 best_card = b
             if v >= beta:
                 acc = crel
-                if i > 0 and (not c.dds_lead or FOLLOWMODE != 7):
+                if i > 0 and c.note_cuts:
                     c.hist[turn][b] += 1    # (read only by order_moves_plain)
-                if KILLER or (c.dds_lead and s.tn == 0):
+                if c.note_killer and s.tn == 0 or KILLER:
                     c.killer[popcnt(all_hands(c))] = <int8_t>b
                 break
         else:
@@ -2030,9 +2036,9 @@ cdef int ab(ctx_t* c, int beta, uint64_t* rel) noexcept nogil:
                 best_card = b
             if v < beta:
                 acc = crel
-                if i > 0 and (not c.dds_lead or FOLLOWMODE != 7):
+                if i > 0 and c.note_cuts:
                     c.hist[turn][b] += 1    # (read only by order_moves_plain)
-                if KILLER or (c.dds_lead and s.tn == 0):
+                if c.note_killer and s.tn == 0 or KILLER:
                     c.killer[popcnt(all_hands(c))] = <int8_t>b
                 break
         acc |= crel
@@ -2256,6 +2262,10 @@ cdef inline void set_side(ctx_t* c, int side, int goal_max) noexcept nogil:
     c.side = side
     c.maxmask = side if goal_max else (c.all_seats & ~side)
     c.dds_lead = LEADMODE and c.n == 4 and (side == 5 or side == 10) and c.maxmask == side
+    # (module settings read once here, not per node)
+    c.plain_tn = 0xFF if not c.dds_lead else ((~FOLLOWMODE) << 1) & 0xFE
+    c.note_cuts = not c.dds_lead or FOLLOWMODE != 7
+    c.note_killer = KILLER or c.dds_lead
 
 
 cdef void init_key_words(ctx_t* c) noexcept nogil:
