@@ -200,14 +200,13 @@ ctypedef struct head_t:
 
 
 ctypedef struct entry_t:
-    uint64_t own[MAXS]      # masked to the top k[su] cards of each suit
-    uint8_t k[MAXS]         # top cards of each suit whose holders must agree
+    uint64_t own[MAXS]      # masked to the top k cards of each suit
+    uint64_t mask[MAXS]     # KMASK[k]: the top k cards of each suit whose holders must agree
     int8_t lo               # lower bound of the side's remaining tricks (value)
     int8_t hi               # upper bound
     int8_t best_su          # best move: suit and place from the top among live cards (-1: none)
     int8_t best_rel
     int32_t next            # next entry of the list (-1: end)
-    int32_t pad
 
 
 ctypedef struct ctx_t:
@@ -1025,8 +1024,8 @@ cdef inline head_t* find_head(ctx_t* c, pkey_t* k, uint64_t tag, uint64_t sub) n
 cdef inline int matches(ctx_t* c, entry_t* e, pkey_t* k) noexcept nogil:
     # all MAXS suits at once, without branches (unused suits have k = 0 and own = 0)
     cdef const uint64_t* own = c.s.own
-    return (((e.own[0] ^ own[0]) & KMASK[e.k[0]]) | ((e.own[1] ^ own[1]) & KMASK[e.k[1]])
-            | ((e.own[2] ^ own[2]) & KMASK[e.k[2]]) | ((e.own[3] ^ own[3]) & KMASK[e.k[3]])) == 0
+    return (((e.own[0] ^ own[0]) & e.mask[0]) | ((e.own[1] ^ own[1]) & e.mask[1])
+            | ((e.own[2] ^ own[2]) & e.mask[2]) | ((e.own[3] ^ own[3]) & e.mask[3])) == 0
 
 
 cdef inline uint64_t entry_cards(ctx_t* c, entry_t* e) noexcept nogil:
@@ -1034,8 +1033,8 @@ cdef inline uint64_t entry_cards(ctx_t* c, entry_t* e) noexcept nogil:
     cdef uint64_t live = all_hands(c), out = 0
     cdef int su
     for su in range(c.nsu):
-        if e.k[su]:
-            out |= top_cards(live & c.L.suit_mask[su], e.k[su])
+        if e.mask[su]:
+            out |= top_cards(live & c.L.suit_mask[su], popcnt(e.mask[su]) >> 2)
     return out
 
 
@@ -1122,7 +1121,7 @@ cdef void tt_store(ctx_t* c, pkey_t* k, uint64_t rel, int lower, int upper, int 
             prev = tail
             tail = j
             for su in range(c.nsu):
-                if e.k[su] != kk[su] or e.own[su] != own[su]:
+                if e.mask[su] != KMASK[kk[su]] or e.own[su] != own[su]:
                     break
             else:
                 if lower > e.lo:
@@ -1159,7 +1158,7 @@ cdef void tt_store(ctx_t* c, pkey_t* k, uint64_t rel, int lower, int upper, int 
     e = &c.pool[j]
     for su in range(MAXS):
         e.own[su] = own[su]
-        e.k[su] = kk[su]
+        e.mask[su] = KMASK[kk[su]]
     e.lo = <int8_t>(lower if lower > 0 else 0)
     e.hi = <int8_t>(upper if upper < tleft else tleft)
     if best >= 0:
