@@ -163,6 +163,8 @@ ctypedef struct state_t:
     uint64_t live           # union of the hands
     uint64_t own[MAXS]      # holders of the cards in hands per suit, top first, 4 bits each
     uint64_t lens[LENW]     # suit length of every seat, 4 bits per (seat, suit)
+    # from here on the state of the trick and of the rules: play_last_card saves and puts
+    # back these TAIL bytes in one copy (keep them together and at the end)
     uint64_t table          # cards on the table (current trick)
     uint64_t played         # cards played this round, current trick included
     int8_t tbits[8]         # table cards in play order
@@ -175,6 +177,15 @@ ctypedef struct state_t:
     int done                # 1: play has stopped (Nil: the declarer's side took a trick)
     int last_winner         # seat that won the last completed trick (-1: none yet)
     int rank_win            # layout bit of that trick's winner if it beat a card of its suit, else -1
+
+
+cdef enum:
+    TAIL = 8 + 8 + 8 + 9 * 4    # state_t from table to rank_win (checked below)
+
+
+cdef state_t _tail_check
+if (<char*>&_tail_check.rank_win) + sizeof(int) - (<char*>&_tail_check.table) != TAIL:
+    raise ImportError("state_t: TAIL does not span table .. rank_win")
 
 
 # The key of a position at a trick boundary (computed once per probe), besides the state's
@@ -1024,7 +1035,9 @@ cdef inline head_t* find_head(ctx_t* c, pkey_t* k, uint64_t tag, uint64_t sub) n
 cdef inline int matches(ctx_t* c, entry_t* e, pkey_t* k) noexcept nogil:
     # all MAXS suits at once, without branches (unused suits have k = 0 and own = 0)
     cdef const uint64_t* own = c.s.own
-    return (((e.own[0] ^ own[0]) & e.mask[0]) | ((e.own[1] ^ own[1]) & e.mask[1])
+    if (e.own[0] ^ own[0]) & e.mask[0]:
+        return 0
+    return (((e.own[1] ^ own[1]) & e.mask[1])
             | ((e.own[2] ^ own[2]) & e.mask[2]) | ((e.own[3] ^ own[3]) & e.mask[3])) == 0
 
 
@@ -1089,6 +1102,7 @@ cdef void tt_store(ctx_t* c, pkey_t* k, uint64_t rel, int lower, int upper, int 
     cdef uint64_t live = all_hands(c), sm, rs
     cdef uint8_t kk[MAXS]
     cdef uint64_t own[MAXS]
+    cdef uint64_t msk[MAXS]
     cdef int su, i, level
     cdef int32_t j = -1, prev = -1, tail = -1
     cdef uint64_t sub, tag
@@ -1103,9 +1117,11 @@ cdef void tt_store(ctx_t* c, pkey_t* k, uint64_t rel, int lower, int upper, int 
             kk[su] = <uint8_t>popcnt(live & sm & ~(bit(lowest_bit(rs)) - 1))
         else:
             kk[su] = 0
-        own[su] = c.s.own[su] & kmask(kk[su])
+        msk[su] = KMASK[kk[su]]
+        own[su] = c.s.own[su] & msk[su]
     for su in range(c.nsu, MAXS):
         kk[su] = 0
+        msk[su] = 0
         own[su] = 0
     level = LEVELS - 1
     for su in range(c.nsu):
@@ -1121,7 +1137,7 @@ cdef void tt_store(ctx_t* c, pkey_t* k, uint64_t rel, int lower, int upper, int 
             prev = tail
             tail = j
             for su in range(c.nsu):
-                if e.mask[su] != KMASK[kk[su]] or e.own[su] != own[su]:
+                if e.mask[su] != msk[su] or e.own[su] != own[su]:
                     break
             else:
                 if lower > e.lo:
@@ -1158,7 +1174,7 @@ cdef void tt_store(ctx_t* c, pkey_t* k, uint64_t rel, int lower, int upper, int 
     e = &c.pool[j]
     for su in range(MAXS):
         e.own[su] = own[su]
-        e.mask[su] = KMASK[kk[su]]
+        e.mask[su] = msk[su]
     e.lo = <int8_t>(lower if lower > 0 else 0)
     e.hi = <int8_t>(upper if upper < tleft else tleft)
     if best >= 0:
@@ -1882,12 +1898,9 @@ cdef int play_last_card(ctx_t* c, int b, int beta, uint64_t* rel) noexcept nogil
     cdef int su = c.L.suit_of_bit[b], turn = c.seat_at[s.leader + s.tn]
     cdef int lw = (4 * (turn * c.nsu + su)) >> 6
     cdef uint64_t o_own = s.own[su], o_lens = s.lens[lw], o_live = s.live, o_hand = s.hands[turn]
-    cdef uint64_t o_table = s.table, o_played = s.played, o_tbits
-    cdef int o_tn = s.tn, o_led = s.led, o_wpos = s.wpos, o_leader = s.leader
-    cdef int o_suits_led = s.suits_led, o_trick_index = s.trick_index, o_done = s.done
-    cdef int o_last_winner = s.last_winner, o_rank_win = s.rank_win
+    cdef uint64_t o_tail[8]     # the state from ``table`` on (the trick and its rule state)
     cdef int tv, v
-    memcpy(&o_tbits, s.tbits, 8)
+    memcpy(o_tail, &s.table, TAIL)
     tv = apply_card(c, b)
     rel[0] = 0
     if s.done:
@@ -1900,18 +1913,7 @@ cdef int play_last_card(ctx_t* c, int b, int beta, uint64_t* rel) noexcept nogil
     s.lens[lw] = o_lens
     s.live = o_live
     s.hands[turn] = o_hand
-    s.table = o_table
-    s.played = o_played
-    memcpy(s.tbits, &o_tbits, 8)
-    s.tn = o_tn
-    s.led = o_led
-    s.wpos = o_wpos
-    s.leader = o_leader
-    s.suits_led = o_suits_led
-    s.trick_index = o_trick_index
-    s.done = o_done
-    s.last_winner = o_last_winner
-    s.rank_win = o_rank_win
+    memcpy(&s.table, o_tail, TAIL)
     return v
 
 
