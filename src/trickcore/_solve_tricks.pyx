@@ -1932,9 +1932,10 @@ cdef int ab(ctx_t* c, int beta, uint64_t* rel) noexcept nogil:
     cdef int use_tt = 0
     c.nodes += 1
     rel[0] = 0
-    if s.done:
-        return 0
     if at_boundary:
+        # (play stops only at the end of a trick: mid-trick positions need no test)
+        if s.done:
+            return 0
         tleft = tricks_left(c)
         if tleft == 1:
             return last_trick(c, rel)
