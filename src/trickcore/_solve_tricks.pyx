@@ -30,7 +30,9 @@ Technique (after Bo Haglund's DDS):
   table hashes the exact part (lengths, leader, rule state) to a *head* listing its
   entries; entries that pin the top card of every suit are listed under those holders too
   (two short lists per probe instead of one long one; a third level, by the top two cards,
-  cost 1% more instructions and nodes on full deals).  The holders' sequence
+  cost 1% more instructions and nodes on full deals; the head of the exact part counts the
+  entries listed under top holders, and a probe looks for those lists only under a
+  count).  The holders' sequence
   and the lengths are updated card by card and the table reads them from the state in
   place, so a probe neither rebuilds nor copies them.  Entries
   hold for any deal of the layout: ``solve_batch`` shares one table across its deals, but
@@ -93,7 +95,7 @@ Technique (after Bo Haglund's DDS):
   with the sure-trick bounds it cost 3% more nodes); other hands following,
   second hand low, win cheaply or with a sure winner, let a partner's safe winner stand,
   discard low from long suits; a history count of cut-offs breaks ties;
-* cost per node (~910 instructions on full bridge deals, from ~1,120): a card that does
+* cost per node (~840 instructions on full bridge deals, from ~1,120): a card that does
   not complete the trick is made and taken back in place, in the search loop itself (only
   the trick-completing card saves and restores the state, in a function of its own); bit
   counts by the POPCNT instruction, suit lengths by a bit count, tricks left from a table
@@ -104,7 +106,17 @@ Technique (after Bo Haglund's DDS):
   -> 2.583 G (the move in the loop; gcc did not inline play_search, which recurses through
   ``ab``) -> 2.545 G (lone card) -> 2.522 G (the key read in place) -> 2.514 G (suit and
   class of a card in one byte; no history count kept for DDS's orders, which do not read
-  it) instructions).
+  it) instructions).  A later session, from 2.460 G in its build, same 2.77 M nodes: a
+  lone legal card skips ``representatives`` and the ordering call (2.441 G); the settings
+  of earlier experiments compiled in, those tests vary read once into the context (2.400
+  G); table entries keep the masks of their top cards, not the counts (2.378 G: 72 bytes
+  an entry instead of 48); ``play_last_card`` saves the trick and rule part of the state
+  in one copy (2.373 G); ``tt_store`` compares with masks worked out once (2.364 G); a
+  match leaves at the first suit that differs (2.346 G); the test of stopped play only at
+  trick boundaries (2.332 G); the level 0 head counts the entries of level 1 under its
+  lengths and a probe looks for a head of level 1 only under a count (2.313 G: three
+  probes in four found none; 200 deals 46,404,071 -> 46,409,997 nodes, the extra level 0
+  heads moving the clears); the top cards' holders of level 1 read only then (2.300 G).
   Per trick the search is close to DDS's: 200 bridge deals, 76 k completed tricks per deal
   (DDS's own count, ``futureTricks.nodes``, 69 k), so most of the time gap is the cost per
   node.
@@ -121,12 +133,22 @@ trick-completing card written out in the loop too (gcc then inlines it: +2.4%
 instructions) or saving the whole state for it (+0.4%); representatives suit by suit
 (+1.4%); a 16-bit test of the top cards' holders before an entry's full match (-0.3%, an
 unpredictable branch more: not kept); larger bonuses for the table's card or the killer
-card at the lead (+0.6% / +0.9% nodes).
+card at the lead (+0.6% / +0.9% nodes).  Later (instructions on the first 10 deals, same
+nodes): ``representatives`` without a branch per card (the next live card's test as a
+mask, a table of the cards of the same suit and class per card): +1.8% instructions for
+4% fewer simulated mispredicted branches (``--branch-sim=yes``), not kept without a
+quiet machine to time it; the ordering's weight and card in one int key (one array to
+shift, as in ``_solve``), decoded in a pass at the end: +0.4%; ``tt_store``'s search for
+the same entry without branches (all four suits at once): +0.9% (most entries differ at
+the first suit); the layout pointer and "this card completes the trick" held in locals
+across ``ab``'s loop: +0.6% (register pressure in the loop).
 
 Test and bench hooks: ``_set_search_options`` (table / bounds / small-card pruning off:
 values must not move), ``_last_stats`` (node counts), ``_counters`` and ``_cutstats``
-(cut-off counts and which move cut off, in a build with ``STATS = 1``), ``_tune``
-(ordering weights, first probe, where the table comes before the bounds).
+(cut-off counts and which move cut off, in a build with ``STATS = 1``), ``_tune`` (the
+following hands' and the lead's orders, first probe, where the table comes before the
+bounds; the other settings of earlier experiments are compiled in, and ``_tune`` accepts
+only their values).
 
 Soundness of the winning ranks: a trick whose winning card beat another card of its suit
 depends on the holders of every live card of that suit ranked at or above it; a trick won
@@ -194,7 +216,6 @@ ctypedef struct pkey_t:
     uint64_t meta           # leader | side | rule state
     uint64_t absmask        # live cards of suits whose cards are not interchangeable by rank
     uint64_t h              # hash of lens, meta, absmask
-    uint64_t top1           # holder of the top card of each suit, 12 bits apart (sub_key's level 1)
 
 
 # The table: a hash table of *heads* (suit lengths of every seat, meta, absmask: what must
@@ -208,6 +229,7 @@ ctypedef struct head_t:
     uint64_t sub            # level and holders of the top cards of each suit (see sub_key)
     int32_t first           # first entry of the list (-1: none)
     int32_t count
+    int32_t n_sub           # level 0: entries stored under the heads of level 1 with these lengths
 
 
 ctypedef struct entry_t:
@@ -954,8 +976,6 @@ cdef inline void make_key(ctx_t* c, pkey_t* k) noexcept nogil:
     cdef int i, su, broken
     # the suit lengths and holders' sequences are read from the state itself (the search
     # below the probe leaves them as it found them, for the store)
-    k.top1 = ((s.own[0] & 15) | ((s.own[1] & 15) << 12) | ((s.own[2] & 15) << 24)
-              | ((s.own[3] & 15) << 36))
     k.meta = (<uint64_t>s.leader) | (<uint64_t>c.side << 4)
     if L.lead_restricted:
         broken = (s.played & L.breakers) != 0
@@ -992,7 +1012,10 @@ cdef inline uint64_t sub_key(ctx_t* c, pkey_t* k, int level) noexcept nogil:
     cdef uint64_t sub = <uint64_t>level << 56
     cdef int su
     if level == 1:
-        return sub | k.top1
+        # the holder of the top card of each suit, 12 bits apart (read from the state when
+        # needed: most probes look for no head of level 1)
+        return (sub | (c.s.own[0] & 15) | ((c.s.own[1] & 15) << 12) | ((c.s.own[2] & 15) << 24)
+                | ((c.s.own[3] & 15) << 36))
     if level:
         for su in range(c.nsu):
             sub |= (c.s.own[su] & kmask(level)) << (12 * su)
@@ -1059,12 +1082,23 @@ cdef inline entry_t* tt_probe(ctx_t* c, pkey_t* k, int beta, int* hint) noexcept
     cdef entry_t* e
     cdef int level
     cdef uint64_t sub
+    cdef head_t* hd0
     global ST_LONGEST
+    # the head of level 0 first: without entries of level 1 under its lengths (counted in
+    # it), no head of level 1 is looked for (the entries are still read level 1 first)
+    hd0 = find_head(c, k, sub_hash(k, 0), 0)
+    if hd0.tag == 0:
+        return NULL
     for level in range(LEVELS - 1, -1, -1):
-        sub = sub_key(c, k, level)
-        hd = find_head(c, k, sub_hash(k, sub), sub)
-        if hd.tag == 0:
-            continue
+        if level:
+            if hd0.n_sub == 0:
+                continue
+            sub = sub_key(c, k, level)
+            hd = find_head(c, k, sub_hash(k, sub), sub)
+            if hd.tag == 0:
+                continue
+        else:
+            hd = hd0
         if hd.count > ST_LONGEST:
             ST_LONGEST = hd.count
         i = hd.first
@@ -1096,6 +1130,20 @@ cdef void tt_clear(ctx_t* c) noexcept nogil:
     c.pool_used = 0
 
 
+cdef inline void init_head(ctx_t* c, head_t* hd, pkey_t* k, uint64_t tag, uint64_t sub) noexcept nogil:
+    cdef int i
+    hd.tag = tag
+    hd.sub = sub
+    for i in range(LENW):
+        hd.lens[i] = c.s.lens[i]
+    hd.meta = k.meta
+    hd.absmask = k.absmask
+    hd.first = -1
+    hd.count = 0
+    hd.n_sub = 0
+    c.n_heads_used += 1
+
+
 cdef void tt_store(ctx_t* c, pkey_t* k, uint64_t rel, int lower, int upper, int best,
                    int tleft) noexcept nogil:
     cdef const layout_t* L = c.L
@@ -1107,7 +1155,9 @@ cdef void tt_store(ctx_t* c, pkey_t* k, uint64_t rel, int lower, int upper, int 
     cdef int32_t j = -1, prev = -1, tail = -1
     cdef uint64_t sub, tag
     cdef head_t* hd
+    cdef head_t* hd0
     cdef entry_t* e
+    cdef int new_heads
     for su in range(c.nsu):
         sm = L.suit_mask[su]
         rs = rel & sm & live
@@ -1154,20 +1204,21 @@ cdef void tt_store(ctx_t* c, pkey_t* k, uint64_t rel, int lower, int upper, int 
         c.pool[prev].next = -1
         j = tail
         hd.count -= 1
-    elif c.pool_used >= c.pool_size or (hd.tag == 0 and 4 * (c.n_heads_used + 1) > 3 * (c.hmask + 1)):
-        tt_clear(c)
-        j = -1
-        hd = find_head(c, k, tag, sub)
+    else:
+        # heads to add: this list's, and for an entry of level 1 the level 0 head that
+        # counts it (tt_probe looks for level 1 heads only under a count)
+        new_heads = (hd.tag == 0) + (sub != 0 and find_head(c, k, k.h | 1, 0).tag == 0)
+        if c.pool_used >= c.pool_size or (new_heads and 4 * (c.n_heads_used + new_heads) > 3 * (c.hmask + 1)):
+            tt_clear(c)
+            j = -1
+            hd = find_head(c, k, tag, sub)
     if hd.tag == 0:
-        hd.tag = tag
-        hd.sub = sub
-        for i in range(LENW):
-            hd.lens[i] = c.s.lens[i]
-        hd.meta = k.meta
-        hd.absmask = k.absmask
-        hd.first = -1
-        hd.count = 0
-        c.n_heads_used += 1
+        init_head(c, hd, k, tag, sub)
+    if sub:
+        hd0 = find_head(c, k, k.h | 1, 0)
+        if hd0.tag == 0:
+            init_head(c, hd0, k, k.h | 1, 0)
+        hd0.n_sub += 1
     if j < 0:
         j = <int32_t>c.pool_used
         c.pool_used += 1
@@ -2048,7 +2099,6 @@ cdef int ab(ctx_t* c, int beta, uint64_t* rel) noexcept nogil:
             # DDS's small cards: when no card of the suit at or below b mattered to the
             # result, every lower card of the suit would give the same result (the
             # positions agree on the holders of all the cards that mattered)
-            su = c.L.suit_of_bit[b]
             sm = c.L.suit_mask[su]
             if not (sm & c.nonuni):
                 rs = crel & sm
