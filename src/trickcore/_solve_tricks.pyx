@@ -119,7 +119,10 @@ Technique (after Bo Haglund's DDS):
   heads moving the clears); the top cards' holders of level 1 read only then (2.300 G);
   ``top_cards`` drops the lowest bits when that is fewer steps (2.277 G); the ordering's
   insertion stops at a sentinel weight instead of testing its index (2.261 G; simulated
-  mispredicted branches 41.40 M -> 40.71 M).
+  mispredicted branches 41.40 M -> 40.71 M).  Simulated L1 data misses went the other way
+  over these steps (``--cache-sim=yes``, from the 2.400 G build: reads 5.56 M -> 7.48 M,
+  writes 1.25 M -> 1.58 M; the larger entries and the extra heads are the likely cause,
+  not measured apart); CPU times on the shared machine could not tell the builds apart.
   Per trick the search is close to DDS's: 200 bridge deals, 76 k completed tricks per deal
   (DDS's own count, ``futureTricks.nodes``, 69 k), so most of the time gap is the cost per
   node.
