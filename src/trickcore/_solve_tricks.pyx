@@ -30,7 +30,9 @@ Technique (after Bo Haglund's DDS):
   table hashes the exact part (lengths, leader, rule state) to a *head* listing its
   entries; entries that pin the top card of every suit are listed under those holders too
   (two short lists per probe instead of one long one; a third level, by the top two cards,
-  cost 1% more instructions and nodes on full deals).  The holders' sequence
+  cost 1% more instructions and nodes on full deals; the head of the exact part counts the
+  entries listed under top holders, and a probe looks for those lists only under a
+  count).  The holders' sequence
   and the lengths are updated card by card and the table reads them from the state in
   place, so a probe neither rebuilds nor copies them.  Entries
   hold for any deal of the layout: ``solve_batch`` shares one table across its deals, but
@@ -93,7 +95,7 @@ Technique (after Bo Haglund's DDS):
   with the sure-trick bounds it cost 3% more nodes); other hands following,
   second hand low, win cheaply or with a sure winner, let a partner's safe winner stand,
   discard low from long suits; a history count of cut-offs breaks ties;
-* cost per node (~910 instructions on full bridge deals, from ~1,120): a card that does
+* cost per node (~840 instructions on full bridge deals, from ~1,120): a card that does
   not complete the trick is made and taken back in place, in the search loop itself (only
   the trick-completing card saves and restores the state, in a function of its own); bit
   counts by the POPCNT instruction, suit lengths by a bit count, tricks left from a table
@@ -104,7 +106,23 @@ Technique (after Bo Haglund's DDS):
   -> 2.583 G (the move in the loop; gcc did not inline play_search, which recurses through
   ``ab``) -> 2.545 G (lone card) -> 2.522 G (the key read in place) -> 2.514 G (suit and
   class of a card in one byte; no history count kept for DDS's orders, which do not read
-  it) instructions).
+  it) instructions).  A later session, from 2.460 G in its build, same 2.77 M nodes: a
+  lone legal card skips ``representatives`` and the ordering call (2.441 G); the settings
+  of earlier experiments compiled in, those tests vary read once into the context (2.400
+  G); table entries keep the masks of their top cards, not the counts (2.378 G: 72 bytes
+  an entry instead of 48); ``play_last_card`` saves the trick and rule part of the state
+  in one copy (2.373 G); ``tt_store`` compares with masks worked out once (2.364 G); a
+  match leaves at the first suit that differs (2.346 G); the test of stopped play only at
+  trick boundaries (2.332 G); the level 0 head counts the entries of level 1 under its
+  lengths and a probe looks for a head of level 1 only under a count (2.313 G: three
+  probes in four found none; 200 deals 46,404,071 -> 46,409,997 nodes, the extra level 0
+  heads moving the clears); the top cards' holders of level 1 read only then (2.300 G);
+  ``top_cards`` drops the lowest bits when that is fewer steps (2.277 G); the ordering's
+  insertion stops at a sentinel weight instead of testing its index (2.261 G; simulated
+  mispredicted branches 41.40 M -> 40.71 M).  Simulated L1 data misses went the other way
+  over these steps (``--cache-sim=yes``, from the 2.400 G build: reads 5.56 M -> 7.48 M,
+  writes 1.25 M -> 1.58 M; the larger entries and the extra heads are the likely cause,
+  not measured apart); CPU times on the shared machine could not tell the builds apart.
   Per trick the search is close to DDS's: 200 bridge deals, 76 k completed tricks per deal
   (DDS's own count, ``futureTricks.nodes``, 69 k), so most of the time gap is the cost per
   node.
@@ -121,12 +139,27 @@ trick-completing card written out in the loop too (gcc then inlines it: +2.4%
 instructions) or saving the whole state for it (+0.4%); representatives suit by suit
 (+1.4%); a 16-bit test of the top cards' holders before an entry's full match (-0.3%, an
 unpredictable branch more: not kept); larger bonuses for the table's card or the killer
-card at the lead (+0.6% / +0.9% nodes).
+card at the lead (+0.6% / +0.9% nodes).  Later (instructions on the first 10 deals, same
+nodes): ``representatives`` without a branch per card (the next live card's test as a
+mask, a table of the cards of the same suit and class per card): +1.8% instructions for
+4% fewer simulated mispredicted branches (``--branch-sim=yes``), not kept without a
+quiet machine to time it; the ordering's weight and card in one int key (one array to
+shift, as in ``_solve``), decoded in a pass at the end: +0.4%; ``tt_store``'s search for
+the same entry without branches (all four suits at once): +0.9% (most entries differ at
+the first suit); the layout pointer and "this card completes the trick" held in locals
+across ``ab``'s loop: +0.6% (register pressure in the loop); the key made after the
+bounds below five tricks left (bounds decide many of those positions): -0.06%, for a
+prefetch of the head that no longer overlaps the bounds; ``side_trumps`` over the side's
+seats only (two of four): +0.05%; a table match that leaves at the second suit too:
+-0.6% instructions for 2.5% more simulated mispredicted branches (41.40 M -> 42.44 M);
+``-fno-wrapv`` after Python's ``-fwrapv``: +0.6%.
 
 Test and bench hooks: ``_set_search_options`` (table / bounds / small-card pruning off:
 values must not move), ``_last_stats`` (node counts), ``_counters`` and ``_cutstats``
-(cut-off counts and which move cut off, in a build with ``STATS = 1``), ``_tune``
-(ordering weights, first probe, where the table comes before the bounds).
+(cut-off counts and which move cut off, in a build with ``STATS = 1``), ``_tune`` (the
+following hands' and the lead's orders, first probe, where the table comes before the
+bounds; the other settings of earlier experiments are compiled in, and ``_tune`` accepts
+only their values).
 
 Soundness of the winning ranks: a trick whose winning card beat another card of its suit
 depends on the holders of every live card of that suit ranked at or above it; a trick won
@@ -163,6 +196,8 @@ ctypedef struct state_t:
     uint64_t live           # union of the hands
     uint64_t own[MAXS]      # holders of the cards in hands per suit, top first, 4 bits each
     uint64_t lens[LENW]     # suit length of every seat, 4 bits per (seat, suit)
+    # from here on the state of the trick and of the rules: play_last_card saves and puts
+    # back these TAIL bytes in one copy (keep them together and at the end)
     uint64_t table          # cards on the table (current trick)
     uint64_t played         # cards played this round, current trick included
     int8_t tbits[8]         # table cards in play order
@@ -177,13 +212,21 @@ ctypedef struct state_t:
     int rank_win            # layout bit of that trick's winner if it beat a card of its suit, else -1
 
 
+cdef enum:
+    TAIL = 8 + 8 + 8 + 9 * 4    # state_t from table to rank_win (checked below)
+
+
+cdef state_t _tail_check
+if (<char*>&_tail_check.rank_win) + sizeof(int) - (<char*>&_tail_check.table) != TAIL:
+    raise ImportError("state_t: TAIL does not span table .. rank_win")
+
+
 # The key of a position at a trick boundary (computed once per probe), besides the state's
 # own suit lengths (lens) and holders' sequences (own), which the table reads in place.
 ctypedef struct pkey_t:
     uint64_t meta           # leader | side | rule state
     uint64_t absmask        # live cards of suits whose cards are not interchangeable by rank
     uint64_t h              # hash of lens, meta, absmask
-    uint64_t top1           # holder of the top card of each suit, 12 bits apart (sub_key's level 1)
 
 
 # The table: a hash table of *heads* (suit lengths of every seat, meta, absmask: what must
@@ -197,17 +240,17 @@ ctypedef struct head_t:
     uint64_t sub            # level and holders of the top cards of each suit (see sub_key)
     int32_t first           # first entry of the list (-1: none)
     int32_t count
+    int32_t n_sub           # level 0: entries stored under the heads of level 1 with these lengths
 
 
 ctypedef struct entry_t:
-    uint64_t own[MAXS]      # masked to the top k[su] cards of each suit
-    uint8_t k[MAXS]         # top cards of each suit whose holders must agree
+    uint64_t own[MAXS]      # masked to the top k cards of each suit
+    uint64_t mask[MAXS]     # KMASK[k]: the top k cards of each suit whose holders must agree
     int8_t lo               # lower bound of the side's remaining tricks (value)
     int8_t hi               # upper bound
     int8_t best_su          # best move: suit and place from the top among live cards (-1: none)
     int8_t best_rel
     int32_t next            # next entry of the list (-1: end)
-    int32_t pad
 
 
 ctypedef struct ctx_t:
@@ -237,31 +280,38 @@ ctypedef struct ctx_t:
     int32_t hist[8][64]
     int8_t killer[72]       # last card that cut off the search, per number of cards left
     int dds_lead            # 4 seats, partners across, both teams want tricks: DDS's lead weights
+    int plain_tn            # bit tn: order_moves_plain orders the move with tn cards on the table
+    int note_cuts           # the search loop keeps the history count of cut-offs
+    int note_killer         # the search loop keeps the killer card of a lead
     int static_order        # order moves by the position alone (no killer card, no history)
     state_t s
 
 
 cdef int USE_TT = 1
 cdef int USE_QT = 1
-cdef int MTD_MODE = 1
 cdef int USE_GUESS = 1
 cdef int TT_FIRST = 5           # tricks left from which the table is probed before the bounds
 cdef int GUESS_UP = 1
-cdef int LEADW = 3
-cdef int OPPABOVE = 0
-cdef int RELCO = -1
-cdef int HINT_ALL = 1
-cdef int LIST_CAP = 1 << 30
-cdef int LEVELS = 2             # entry lists per head: by the holders of the top 0, 1 cards
-cdef int KILLER = 0
-cdef int SUITW = 0
-cdef int DISC = 3
-cdef int HIST = 1
 cdef int PRUNE = 1
 cdef int LEADMODE = 1
 cdef int FOLLOWMODE = 7
-cdef int KBONUS = 1
-cdef int HBONUS = 1
+
+# Settings of earlier experiments, compiled in (gcc folds them: the search loop and the
+# table probe read no module global for them; ``_tune`` accepts only these values)
+cdef enum:
+    MTD_MODE = 1
+    LEADW = 3
+    OPPABOVE = 0
+    RELCO = -1
+    HINT_ALL = 1
+    LIST_CAP = 1 << 30
+    LEVELS = 2                  # entry lists per head: by the holders of the top 0, 1 cards
+    KILLER = 0
+    SUITW = 0
+    DISC = 3
+    HIST = 1
+    KBONUS = 1
+    HBONUS = 1
 cdef int64_t C_BND = 0, C_BCUT = 0, C_TTCUT = 0, C_MID = 0, C_MIDCUT = 0
 
 
@@ -296,24 +346,18 @@ def _tune(int killer=0, int suitw=0, int disc=3, int hist=1, int levels=2, int c
     TT_FIRST = tt_first
     USE_GUESS = guess
     GUESS_UP = guess_up
-    global FOLLOWMODE, KBONUS, HBONUS, LEADMODE, PRUNE, RELCO, OPPABOVE, LEADW, HINT_ALL, MTD_MODE, KILLER, SUITW, DISC, HIST, LEVELS, LIST_CAP, C_BND, C_BCUT, C_TTCUT, C_MID, C_MIDCUT
+    global FOLLOWMODE, LEADMODE, PRUNE, C_BND, C_BCUT, C_TTCUT, C_MID, C_MIDCUT
     C_BND = C_BCUT = C_TTCUT = C_MID = C_MIDCUT = 0
-    HIST = hist
+    for name, value, fixed in (("killer", killer, KILLER), ("suitw", suitw, SUITW), ("disc", disc, DISC),
+                               ("hist", hist, HIST), ("levels", levels, LEVELS), ("cap", cap, LIST_CAP),
+                               ("mode", mode, MTD_MODE), ("hint_all", hint_all, HINT_ALL),
+                               ("leadw", leadw, LEADW), ("oppabove", oppabove, OPPABOVE),
+                               ("relco", relco, RELCO), ("kbonus", kbonus, KBONUS), ("hbonus", hbonus, HBONUS)):
+        if value != fixed:
+            raise ValueError(f"{name}={value}: compiled in as {fixed} (see the enum of settings)")
     PRUNE = prune
     LEADMODE = leadmode
     FOLLOWMODE = followmode
-    KBONUS = kbonus
-    HBONUS = hbonus
-    LEVELS = levels
-    MTD_MODE = mode
-    LEADW = leadw
-    OPPABOVE = oppabove
-    RELCO = relco
-    HINT_ALL = hint_all
-    LIST_CAP = cap
-    KILLER = killer
-    SUITW = suitw
-    DISC = disc
 # statistics of the last call (for benches): nodes of the value search, nodes of the line,
 # table clears, longest entry list scanned
 cdef int64_t ST_VALUE = 0, ST_LINE = 0, ST_CLEARS = 0, ST_LONGEST = 0
@@ -373,10 +417,18 @@ cdef inline int seat_len(ctx_t* c, int seat, int su) noexcept nogil:
 
 
 cdef inline uint64_t top_cards(uint64_t m, int k) noexcept nogil:
-    """The ``k`` highest bits of ``m``."""
+    """The ``k`` highest bits of ``m`` (the lowest ``popcnt(m) - k`` dropped one by one, or
+    the highest ``k`` taken one by one, whichever is fewer steps)."""
     cdef uint64_t out = 0
-    cdef int b
-    while k > 0 and m:
+    cdef int b, drop = popcnt(m) - k
+    if drop <= 0:
+        return m
+    if drop <= k:
+        while drop:
+            m &= m - 1
+            drop -= 1
+        return m
+    while k > 0:
         b = highest_bit(m)
         out |= bit(b)
         m &= ~bit(b)
@@ -943,8 +995,6 @@ cdef inline void make_key(ctx_t* c, pkey_t* k) noexcept nogil:
     cdef int i, su, broken
     # the suit lengths and holders' sequences are read from the state itself (the search
     # below the probe leaves them as it found them, for the store)
-    k.top1 = ((s.own[0] & 15) | ((s.own[1] & 15) << 12) | ((s.own[2] & 15) << 24)
-              | ((s.own[3] & 15) << 36))
     k.meta = (<uint64_t>s.leader) | (<uint64_t>c.side << 4)
     if L.lead_restricted:
         broken = (s.played & L.breakers) != 0
@@ -981,7 +1031,10 @@ cdef inline uint64_t sub_key(ctx_t* c, pkey_t* k, int level) noexcept nogil:
     cdef uint64_t sub = <uint64_t>level << 56
     cdef int su
     if level == 1:
-        return sub | k.top1
+        # the holder of the top card of each suit, 12 bits apart (read from the state when
+        # needed: most probes look for no head of level 1)
+        return (sub | (c.s.own[0] & 15) | ((c.s.own[1] & 15) << 12) | ((c.s.own[2] & 15) << 24)
+                | ((c.s.own[3] & 15) << 36))
     if level:
         for su in range(c.nsu):
             sub |= (c.s.own[su] & kmask(level)) << (12 * su)
@@ -1024,8 +1077,10 @@ cdef inline head_t* find_head(ctx_t* c, pkey_t* k, uint64_t tag, uint64_t sub) n
 cdef inline int matches(ctx_t* c, entry_t* e, pkey_t* k) noexcept nogil:
     # all MAXS suits at once, without branches (unused suits have k = 0 and own = 0)
     cdef const uint64_t* own = c.s.own
-    return (((e.own[0] ^ own[0]) & KMASK[e.k[0]]) | ((e.own[1] ^ own[1]) & KMASK[e.k[1]])
-            | ((e.own[2] ^ own[2]) & KMASK[e.k[2]]) | ((e.own[3] ^ own[3]) & KMASK[e.k[3]])) == 0
+    if (e.own[0] ^ own[0]) & e.mask[0]:
+        return 0
+    return (((e.own[1] ^ own[1]) & e.mask[1])
+            | ((e.own[2] ^ own[2]) & e.mask[2]) | ((e.own[3] ^ own[3]) & e.mask[3])) == 0
 
 
 cdef inline uint64_t entry_cards(ctx_t* c, entry_t* e) noexcept nogil:
@@ -1033,8 +1088,8 @@ cdef inline uint64_t entry_cards(ctx_t* c, entry_t* e) noexcept nogil:
     cdef uint64_t live = all_hands(c), out = 0
     cdef int su
     for su in range(c.nsu):
-        if e.k[su]:
-            out |= top_cards(live & c.L.suit_mask[su], e.k[su])
+        if e.mask[su]:
+            out |= top_cards(live & c.L.suit_mask[su], popcnt(e.mask[su]) >> 2)
     return out
 
 
@@ -1046,12 +1101,23 @@ cdef inline entry_t* tt_probe(ctx_t* c, pkey_t* k, int beta, int* hint) noexcept
     cdef entry_t* e
     cdef int level
     cdef uint64_t sub
+    cdef head_t* hd0
     global ST_LONGEST
+    # the head of level 0 first: without entries of level 1 under its lengths (counted in
+    # it), no head of level 1 is looked for (the entries are still read level 1 first)
+    hd0 = find_head(c, k, sub_hash(k, 0), 0)
+    if hd0.tag == 0:
+        return NULL
     for level in range(LEVELS - 1, -1, -1):
-        sub = sub_key(c, k, level)
-        hd = find_head(c, k, sub_hash(k, sub), sub)
-        if hd.tag == 0:
-            continue
+        if level:
+            if hd0.n_sub == 0:
+                continue
+            sub = sub_key(c, k, level)
+            hd = find_head(c, k, sub_hash(k, sub), sub)
+            if hd.tag == 0:
+                continue
+        else:
+            hd = hd0
         if hd.count > ST_LONGEST:
             ST_LONGEST = hd.count
         i = hd.first
@@ -1083,17 +1149,34 @@ cdef void tt_clear(ctx_t* c) noexcept nogil:
     c.pool_used = 0
 
 
+cdef inline void init_head(ctx_t* c, head_t* hd, pkey_t* k, uint64_t tag, uint64_t sub) noexcept nogil:
+    cdef int i
+    hd.tag = tag
+    hd.sub = sub
+    for i in range(LENW):
+        hd.lens[i] = c.s.lens[i]
+    hd.meta = k.meta
+    hd.absmask = k.absmask
+    hd.first = -1
+    hd.count = 0
+    hd.n_sub = 0
+    c.n_heads_used += 1
+
+
 cdef void tt_store(ctx_t* c, pkey_t* k, uint64_t rel, int lower, int upper, int best,
                    int tleft) noexcept nogil:
     cdef const layout_t* L = c.L
     cdef uint64_t live = all_hands(c), sm, rs
     cdef uint8_t kk[MAXS]
     cdef uint64_t own[MAXS]
+    cdef uint64_t msk[MAXS]
     cdef int su, i, level
     cdef int32_t j = -1, prev = -1, tail = -1
     cdef uint64_t sub, tag
     cdef head_t* hd
+    cdef head_t* hd0
     cdef entry_t* e
+    cdef int new_heads
     for su in range(c.nsu):
         sm = L.suit_mask[su]
         rs = rel & sm & live
@@ -1103,9 +1186,11 @@ cdef void tt_store(ctx_t* c, pkey_t* k, uint64_t rel, int lower, int upper, int 
             kk[su] = <uint8_t>popcnt(live & sm & ~(bit(lowest_bit(rs)) - 1))
         else:
             kk[su] = 0
-        own[su] = c.s.own[su] & kmask(kk[su])
+        msk[su] = KMASK[kk[su]]
+        own[su] = c.s.own[su] & msk[su]
     for su in range(c.nsu, MAXS):
         kk[su] = 0
+        msk[su] = 0
         own[su] = 0
     level = LEVELS - 1
     for su in range(c.nsu):
@@ -1121,7 +1206,7 @@ cdef void tt_store(ctx_t* c, pkey_t* k, uint64_t rel, int lower, int upper, int 
             prev = tail
             tail = j
             for su in range(c.nsu):
-                if e.k[su] != kk[su] or e.own[su] != own[su]:
+                if e.mask[su] != msk[su] or e.own[su] != own[su]:
                     break
             else:
                 if lower > e.lo:
@@ -1138,27 +1223,28 @@ cdef void tt_store(ctx_t* c, pkey_t* k, uint64_t rel, int lower, int upper, int 
         c.pool[prev].next = -1
         j = tail
         hd.count -= 1
-    elif c.pool_used >= c.pool_size or (hd.tag == 0 and 4 * (c.n_heads_used + 1) > 3 * (c.hmask + 1)):
-        tt_clear(c)
-        j = -1
-        hd = find_head(c, k, tag, sub)
+    else:
+        # heads to add: this list's, and for an entry of level 1 the level 0 head that
+        # counts it (tt_probe looks for level 1 heads only under a count)
+        new_heads = (hd.tag == 0) + (sub != 0 and find_head(c, k, k.h | 1, 0).tag == 0)
+        if c.pool_used >= c.pool_size or (new_heads and 4 * (c.n_heads_used + new_heads) > 3 * (c.hmask + 1)):
+            tt_clear(c)
+            j = -1
+            hd = find_head(c, k, tag, sub)
     if hd.tag == 0:
-        hd.tag = tag
-        hd.sub = sub
-        for i in range(LENW):
-            hd.lens[i] = c.s.lens[i]
-        hd.meta = k.meta
-        hd.absmask = k.absmask
-        hd.first = -1
-        hd.count = 0
-        c.n_heads_used += 1
+        init_head(c, hd, k, tag, sub)
+    if sub:
+        hd0 = find_head(c, k, k.h | 1, 0)
+        if hd0.tag == 0:
+            init_head(c, hd0, k, k.h | 1, 0)
+        hd0.n_sub += 1
     if j < 0:
         j = <int32_t>c.pool_used
         c.pool_used += 1
     e = &c.pool[j]
     for su in range(MAXS):
         e.own[su] = own[su]
-        e.k[su] = kk[su]
+        e.mask[su] = msk[su]
     e.lo = <int8_t>(lower if lower > 0 else 0)
     e.hi = <int8_t>(upper if upper < tleft else tleft)
     if best >= 0:
@@ -1639,13 +1725,27 @@ cdef int fourth_weight_dds(ctx_t* c, int turn, int b) noexcept nogil:
     return 14 - rank + val
 
 
+cdef inline int insert_sentinel(int b, int sc, int* scores, int* out, int n) noexcept nogil:
+    """``insert_move`` for a weight array whose ``scores[-1]`` is above every weight (the
+    shifting loop needs no test of the index)."""
+    cdef int i = n
+    while scores[i - 1] < sc:
+        scores[i] = scores[i - 1]
+        out[i] = out[i - 1]
+        i -= 1
+    scores[i] = sc
+    out[i] = b
+    return n + 1
+
+
 cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noexcept nogil:
     """Write the cards of ``reps`` into ``out`` best-first; returns how many.  Four seats in
     two partnerships that both want tricks get DDS's weights for the card's place in the
     trick, other layouts ``order_moves_plain``."""
     cdef state_t* s = &c.s
     cdef const layout_t* L = c.L
-    cdef int scores[64]
+    cdef int scores_at[65]
+    cdef int* scores = &scores_at[1]
     cdef int n = 0, b, sc, su, killer = -1, tleft = 0, forced = -1
     cdef lead_suit_t ls
     cdef second_t f2
@@ -1656,8 +1756,9 @@ cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noex
             return 0
         out[0] = lowest_bit(reps)
         return 1
-    if not c.dds_lead or (s.tn and not (FOLLOWMODE >> (s.tn - 1)) & 1):
+    if (c.plain_tn >> s.tn) & 1:
         return order_moves_plain(c, reps, turn, hint, out)
+    scores_at[0] = INF * 64         # above every weight (insert_sentinel)
     if s.tn == 0:
         killer = -1 if c.static_order else c.killer[popcnt(s.live)]
         tleft = c.tricks_of[popcnt(s.live)]
@@ -1690,7 +1791,7 @@ cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noex
             while m:
                 b = lowest_bit(m)
                 m &= m - 1
-                n = insert_move(b, lead_weight_dds(c, &ls, turn, b, hint, killer), scores, out, n)
+                n = insert_sentinel(b, lead_weight_dds(c, &ls, turn, b, hint, killer), scores, out, n)
         return n
     if s.tn == 1:
         second_setup(c, turn, &f2)
@@ -1704,7 +1805,7 @@ cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noex
         else:
             sc = fourth_weight_dds(c, turn, b)
         # no history count of cut-offs to break ties here: it cost 1% more nodes
-        n = insert_move(b, sc, scores, out, n)
+        n = insert_sentinel(b, sc, scores, out, n)
     return n
 
 
@@ -1882,12 +1983,9 @@ cdef int play_last_card(ctx_t* c, int b, int beta, uint64_t* rel) noexcept nogil
     cdef int su = c.L.suit_of_bit[b], turn = c.seat_at[s.leader + s.tn]
     cdef int lw = (4 * (turn * c.nsu + su)) >> 6
     cdef uint64_t o_own = s.own[su], o_lens = s.lens[lw], o_live = s.live, o_hand = s.hands[turn]
-    cdef uint64_t o_table = s.table, o_played = s.played, o_tbits
-    cdef int o_tn = s.tn, o_led = s.led, o_wpos = s.wpos, o_leader = s.leader
-    cdef int o_suits_led = s.suits_led, o_trick_index = s.trick_index, o_done = s.done
-    cdef int o_last_winner = s.last_winner, o_rank_win = s.rank_win
+    cdef uint64_t o_tail[8]     # the state from ``table`` on (the trick and its rule state)
     cdef int tv, v
-    memcpy(&o_tbits, s.tbits, 8)
+    memcpy(o_tail, &s.table, TAIL)
     tv = apply_card(c, b)
     rel[0] = 0
     if s.done:
@@ -1900,18 +1998,7 @@ cdef int play_last_card(ctx_t* c, int b, int beta, uint64_t* rel) noexcept nogil
     s.lens[lw] = o_lens
     s.live = o_live
     s.hands[turn] = o_hand
-    s.table = o_table
-    s.played = o_played
-    memcpy(s.tbits, &o_tbits, 8)
-    s.tn = o_tn
-    s.led = o_led
-    s.wpos = o_wpos
-    s.leader = o_leader
-    s.suits_led = o_suits_led
-    s.trick_index = o_trick_index
-    s.done = o_done
-    s.last_winner = o_last_winner
-    s.rank_win = o_rank_win
+    memcpy(&s.table, o_tail, TAIL)
     return v
 
 
@@ -1922,7 +2009,7 @@ cdef int ab(ctx_t* c, int beta, uint64_t* rel) noexcept nogil:
     cdef state_t* s = &c.s
     cdef int lo, hi, turn, n_moves, i, b, v, best, best_card = -1, hint = -1, tleft = 0
     cdef int maximise, cut
-    cdef uint64_t rlo, rhi, crel, acc = 0
+    cdef uint64_t rlo, rhi, crel, acc = 0, moves
     cdef pkey_t key
     cdef entry_t* e
     cdef int order[64]
@@ -1930,9 +2017,10 @@ cdef int ab(ctx_t* c, int beta, uint64_t* rel) noexcept nogil:
     cdef int use_tt = 0
     c.nodes += 1
     rel[0] = 0
-    if s.done:
-        return 0
     if at_boundary:
+        # (play stops only at the end of a trick: mid-trick positions need no test)
+        if s.done:
+            return 0
         tleft = tricks_left(c)
         if tleft == 1:
             return last_trick(c, rel)
@@ -1987,9 +2075,14 @@ cdef int ab(ctx_t* c, int beta, uint64_t* rel) noexcept nogil:
             return e.lo if e.lo >= beta else e.hi
     turn = c.seat_at[s.leader + s.tn]
     maximise = (c.maxmask >> turn) & 1
-    n_moves = order_moves(c, representatives(c, legal_moves(c.L, s.hands[turn], s.led, s.trick_index,
-                                                            s.played, s.suits_led)),
-                          turn, hint, order)
+    moves = legal_moves(c.L, s.hands[turn], s.led, s.trick_index, s.played, s.suits_led)
+    if not (moves & (moves - 1)):
+        # one legal card (a singleton of the suit led, say) or none: no representatives,
+        # no ordering call (lowest_bit(0) is an unspecified value, not read then)
+        order[0] = lowest_bit(moves)
+        n_moves = moves != 0
+    else:
+        n_moves = order_moves(c, representatives(c, moves), turn, hint, order)
     best = -INF if maximise else INF
     cdef int64_t n0 = c.nodes, nfail = 0
     cdef uint64_t skip = 0, sm, rs, o_own
@@ -2019,9 +2112,9 @@ cdef int ab(ctx_t* c, int beta, uint64_t* rel) noexcept nogil:
                 best_card = b
             if v >= beta:
                 acc = crel
-                if i > 0 and (not c.dds_lead or FOLLOWMODE != 7):
+                if i > 0 and c.note_cuts:
                     c.hist[turn][b] += 1    # (read only by order_moves_plain)
-                if KILLER or (c.dds_lead and s.tn == 0):
+                if c.note_killer and s.tn == 0 or KILLER:
                     c.killer[popcnt(all_hands(c))] = <int8_t>b
                 break
         else:
@@ -2030,9 +2123,9 @@ cdef int ab(ctx_t* c, int beta, uint64_t* rel) noexcept nogil:
                 best_card = b
             if v < beta:
                 acc = crel
-                if i > 0 and (not c.dds_lead or FOLLOWMODE != 7):
+                if i > 0 and c.note_cuts:
                     c.hist[turn][b] += 1    # (read only by order_moves_plain)
-                if KILLER or (c.dds_lead and s.tn == 0):
+                if c.note_killer and s.tn == 0 or KILLER:
                     c.killer[popcnt(all_hands(c))] = <int8_t>b
                 break
         acc |= crel
@@ -2040,7 +2133,6 @@ cdef int ab(ctx_t* c, int beta, uint64_t* rel) noexcept nogil:
             # DDS's small cards: when no card of the suit at or below b mattered to the
             # result, every lower card of the suit would give the same result (the
             # positions agree on the holders of all the cards that mattered)
-            su = c.L.suit_of_bit[b]
             sm = c.L.suit_mask[su]
             if not (sm & c.nonuni):
                 rs = crel & sm
@@ -2256,6 +2348,10 @@ cdef inline void set_side(ctx_t* c, int side, int goal_max) noexcept nogil:
     c.side = side
     c.maxmask = side if goal_max else (c.all_seats & ~side)
     c.dds_lead = LEADMODE and c.n == 4 and (side == 5 or side == 10) and c.maxmask == side
+    # (module settings read once here, not per node)
+    c.plain_tn = 0xFF if not c.dds_lead else ((~FOLLOWMODE) << 1) & 0xFE
+    c.note_cuts = not c.dds_lead or FOLLOWMODE != 7
+    c.note_killer = KILLER or c.dds_lead
 
 
 cdef void init_key_words(ctx_t* c) noexcept nogil:
