@@ -1248,6 +1248,38 @@ cdef inline int two_left(ctx_t* c, int alpha, int beta) noexcept nogil:
     return two_tricks(c, alpha, beta)
 
 
+cdef inline int take_value(int maximise, int v, int* best, int* alpha, int* beta) noexcept nogil:
+    """One card's value ``v`` into its node's fail-soft ``best`` and window (alpha, beta),
+    for the mover who maximises or minimises; 1 when the window closes (a cut-off).  The
+    last two tricks' searches (:func:`two_tricks3`, :func:`two_lead4` and its levels,
+    :func:`first_of_two`) share it; inlined, the locals stay in registers."""
+    if maximise:
+        if v > best[0]:
+            best[0] = v
+            if v > alpha[0]:
+                alpha[0] = v
+                return alpha[0] >= beta[0]
+    elif v < best[0]:
+        best[0] = v
+        if v < beta[0]:
+            beta[0] = v
+            return alpha[0] >= beta[0]
+    return 0
+
+
+cdef inline int closing_value(ctx_t* c, int wseat, int tpts, uint64_t gone, int live_pts) noexcept nogil:
+    """The side's value of the first of the last two tricks, closed with ``tpts`` points and
+    the cards ``gone`` on the table and won by ``wseat``, plus the forced last trick
+    (:func:`last_of_two`; Nil stops at the declarer's trick).  ``live_pts``: the hands'
+    points at the boundary before that trick."""
+    cdef int tv = 0
+    if in_side(c, wseat):
+        tv = tpts if c.objective == OBJECTIVE_POINTS else 1
+    if c.objective == OBJECTIVE_NIL and tv:
+        return tv
+    return tv + last_of_two(c, wseat, gone, live_pts - tpts)
+
+
 cdef int two_tricks(ctx_t* c, int alpha, int beta) noexcept nogil:
     """Fail-soft alpha-beta value at a trick boundary with two tricks left: every legal
     card of the first trick (at most 2^5 lines), the last trick forced.  Cheaper than the
@@ -1276,7 +1308,7 @@ cdef int two_tricks3(ctx_t* c, int alpha, int beta) noexcept nogil:
     cdef int s2 = s1 + 1 if s1 + 1 < 3 else 0
     cdef int max0 = (c.maxmask >> s0) & 1, max1 = (c.maxmask >> s1) & 1, max2 = (c.maxmask >> s2) & 1
     cdef int best0 = -INF if max0 else INF, best1, best2
-    cdef int a1, be1, a2, be2, v, c0, c1, c2, led, wbit1, wseat1, wseat2, t1, t2, tv
+    cdef int a1, be1, a2, be2, v, c0, c1, c2, led, wbit1, wseat1, wseat2, t1, t2
     cdef int live_pts = s.k.pos_rem + s.k.neg_rem     # at the boundary: the hands' points
     cdef int ti = s.k.trick_index, sl = s.k.suits_led
     cdef uint64_t played = s.k.played, m0, m1, m2, g1, g2, el
@@ -1314,57 +1346,15 @@ cdef int two_tricks3(ctx_t* c, int alpha, int beta) noexcept nogil:
                     wseat2 = s2
                 else:
                     wseat2 = wseat1
-                tv = 0
-                if in_side(c, wseat2):
-                    if c.objective == OBJECTIVE_POINTS:
-                        tv = t2 + L.points[c2]
-                    else:
-                        tv = 1
-                if c.objective == OBJECTIVE_NIL and tv:
-                    v = tv
-                else:
-                    v = tv + last_of_two(c, wseat2, g2 | bit(c2), live_pts - t2 - L.points[c2])
-                if max2:
-                    if v > best2:
-                        best2 = v
-                        if v > a2:
-                            a2 = v
-                            if a2 >= be2:
-                                break
-                elif v < best2:
-                    best2 = v
-                    if v < be2:
-                        be2 = v
-                        if a2 >= be2:
-                            break
-            v = best2
-            if max1:
-                if v > best1:
-                    best1 = v
-                    if v > a1:
-                        a1 = v
-                        if a1 >= be1:
-                            break
-            elif v < best1:
-                best1 = v
-                if v < be1:
-                    be1 = v
-                    if a1 >= be1:
-                        break
-        v = best1
-        if max0:
-            if v > best0:
-                best0 = v
-                if v > alpha:
-                    alpha = v
-                    if alpha >= beta:
-                        break
-        elif v < best0:
-            best0 = v
-            if v < beta:
-                beta = v
-                if alpha >= beta:
+                v = closing_value(c, wseat2, t2 + L.points[c2], g2 | bit(c2), live_pts)
+                if take_value(max2, v, &best2, &a2, &be2):
                     break
+            v = best2
+            if take_value(max1, v, &best1, &a1, &be1):
+                break
+        v = best1
+        if take_value(max0, v, &best0, &alpha, &beta):
+            break
     return best0
 
 
@@ -1388,19 +1378,8 @@ cdef int two_lead4(ctx_t* c, int alpha, int beta) noexcept nogil:
         moves &= moves - 1
         led = L.suit_of_bit[b]
         v = two_mid2(c, nseat, led, b, seat, L.points[b], bit(b), alpha, beta)
-        if maximise:
-            if v > best:
-                best = v
-                if v > alpha:
-                    alpha = v
-                    if alpha >= beta:
-                        break
-        elif v < best:
-            best = v
-            if v < beta:
-                beta = v
-                if alpha >= beta:
-                    break
+        if take_value(maximise, v, &best, &alpha, &beta):
+            break
     return best
 
 
@@ -1422,19 +1401,8 @@ cdef inline int two_mid2(ctx_t* c, int seat, int led, int wbit, int wseat, int t
             nwbit = wbit
             nwseat = wseat
         v = two_mid1(c, nseat, led, nwbit, nwseat, tpts + L.points[b], gone | bit(b), alpha, beta)
-        if maximise:
-            if v > best:
-                best = v
-                if v > alpha:
-                    alpha = v
-                    if alpha >= beta:
-                        break
-        elif v < best:
-            best = v
-            if v < beta:
-                beta = v
-                if alpha >= beta:
-                    break
+        if take_value(maximise, v, &best, &alpha, &beta):
+            break
     return best
 
 
@@ -1458,19 +1426,8 @@ cdef inline int two_mid1(ctx_t* c, int seat, int led, int wbit, int wseat, int t
             nwbit = wbit
             nwseat = wseat
         v = two_last(c, nseat, led, nwbit, nwseat, tpts + L.points[b], gone | bit(b), alpha, beta)
-        if maximise:
-            if v > best:
-                best = v
-                if v > alpha:
-                    alpha = v
-                    if alpha >= beta:
-                        break
-        elif v < best:
-            best = v
-            if v < beta:
-                beta = v
-                if alpha >= beta:
-                    break
+        if take_value(maximise, v, &best, &alpha, &beta):
+            break
     return best
 
 
@@ -1482,7 +1439,7 @@ cdef inline int two_last(ctx_t* c, int seat, int led, int wbit, int wseat, int t
     cdef const layout_t* L = c.L
     cdef int maximise = (c.maxmask >> seat) & 1
     cdef int best = -INF if maximise else INF
-    cdef int b, v, nwseat, tv
+    cdef int b, v, nwseat
     cdef int live_pts = s.k.pos_rem + s.k.neg_rem     # at the boundary: the hands' points
     cdef uint64_t moves = legal_moves(L, s.hands[seat], led, s.k.trick_index, s.k.played | gone, s.k.suits_led)
     while moves:
@@ -1492,29 +1449,9 @@ cdef inline int two_last(ctx_t* c, int seat, int led, int wbit, int wseat, int t
             nwseat = seat
         else:
             nwseat = wseat
-        tv = 0
-        if in_side(c, nwseat):
-            if c.objective == OBJECTIVE_POINTS:
-                tv = tpts + L.points[b]
-            else:
-                tv = 1
-        if c.objective == OBJECTIVE_NIL and tv:
-            v = tv
-        else:
-            v = tv + last_of_two(c, nwseat, gone | bit(b), live_pts - tpts - L.points[b])
-        if maximise:
-            if v > best:
-                best = v
-                if v > alpha:
-                    alpha = v
-                    if alpha >= beta:
-                        break
-        elif v < best:
-            best = v
-            if v < beta:
-                beta = v
-                if alpha >= beta:
-                    break
+        v = closing_value(c, nwseat, tpts + L.points[b], gone | bit(b), live_pts)
+        if take_value(maximise, v, &best, &alpha, &beta):
+            break
     return best
 
 
@@ -1544,7 +1481,7 @@ cdef int first_of_two(ctx_t* c, int pos, int seat, int led, int wbit, int wseat,
     cdef const layout_t* L = c.L
     cdef int maximise = (c.maxmask >> seat) & 1
     cdef int best = -INF if maximise else INF
-    cdef int b, v, nled, nwbit, nwseat, tv
+    cdef int b, v, nled, nwbit, nwseat
     cdef int live_pts = s.k.pos_rem + s.k.neg_rem     # at the boundary: the hands' points
     cdef uint64_t moves = legal_moves(L, s.hands[seat], led, s.k.trick_index, s.k.played | gone, s.k.suits_led)
     while moves:
@@ -1563,32 +1500,12 @@ cdef int first_of_two(ctx_t* c, int pos, int seat, int led, int wbit, int wseat,
                 nwbit = wbit
                 nwseat = wseat
         if pos == c.n - 1:
-            tv = 0
-            if in_side(c, nwseat):
-                if c.objective == OBJECTIVE_POINTS:
-                    tv = tpts + L.points[b]
-                else:
-                    tv = 1
-            if c.objective == OBJECTIVE_NIL and tv:
-                v = tv
-            else:
-                v = tv + last_of_two(c, nwseat, gone | bit(b), live_pts - tpts - L.points[b])
+            v = closing_value(c, nwseat, tpts + L.points[b], gone | bit(b), live_pts)
         else:
             v = first_of_two(c, pos + 1, seat + 1 if seat + 1 < c.n else 0, nled, nwbit, nwseat,
                              tpts + L.points[b], gone | bit(b), alpha, beta)
-        if maximise:
-            if v > best:
-                best = v
-                if v > alpha:
-                    alpha = v
-                    if alpha >= beta:
-                        break
-        elif v < best:
-            best = v
-            if v < beta:
-                beta = v
-                if alpha >= beta:
-                    break
+        if take_value(maximise, v, &best, &alpha, &beta):
+            break
     return best
 
 
