@@ -96,6 +96,49 @@ over the same deals through ``solve_many``):
   first (+4% to +42%), a plain discard before a trump that does not win (nodes -0.1% to
   -2%, instructions +0.3% to +0.5% Goathead 3p, flat 4p).
 
+Where the nodes go (seed 2026; Goathead 3p hearts 300 deals, Sheepshead jd 20, Clover
+hearts 4): the first card cuts off at 85% (Goathead), 91% (Sheepshead) and 90% (Clover)
+of the cut nodes at the lead and at 92-98% following; a Sheepshead deal takes 5.4 probes
+(the first 26% of the nodes, the next three 16-21% each), a Clover deal 7; the line is 9%
+of Goathead 3p's exact nodes and 26% of 4p's.  A close first guess would pay: with the
+value known, two null-window probes at it take Sheepshead 5620 -> 3073 nodes per deal
+and Clover 25773 -> 15370, a window of the value +-1 Goathead 3p 534 -> 419.  Tried and
+dropped in that light (nodes without the line unless said):
+
+* guesses from a greedy line (every seat its first card in the static order; off by 4
+  points or more on 55% of Goathead deals): MTD(f) from it Sheepshead +25%, Clover -8%
+  (4 deals); a window of +-5 around it, searched again on the side it fails, Goathead 3p
+  +5%, Sheepshead +16%, Clover -14%; one null-window probe at it, then one window search
+  on the side left, Goathead 3p +5%; the same leads ordered by the greedy value after
+  them (at 6+ tricks left) Goathead 3p +18%, Sheepshead +8%, Clover +50%;
+* a window of +-0..20 around the middle of the bounds first, then bisection of what is
+  left: Sheepshead (100 deals) +4% to +21%, Clover (30 deals) +1% to +9%; Goathead, whose
+  value equals the lower bound on 38% of the deals, a first probe just above it: +2%
+  (3p), +7% (4p);
+* a memo of the root trick's positions across the probes (bounds and best card, keyed by
+  the table cards): Sheepshead -0.7% nodes, +0.9% instructions, Clover -0.15% nodes;
+  over the first two tricks (keyed by the played cards, leader and suits led, at the
+  boundary instead of the table) +6% on both: the table's relative-rank entries do better;
+* inside the probes, a full-window search at boundaries with at most three tricks left
+  (exact entries for the later probes): +8% (Sheepshead) to +18% (Goathead 4p);
+* :func:`top_trumps` mid-trick for the tricks after the current one (a seat still to
+  play in it counting one sure trump fewer and not its dearest): nodes Goathead 3p
+  -1.7%, Sheepshead (100 deals) -5%, to the payout -8%, Clover -0.7%, but callgrind +20%
+  to +36%; at the trick's last seat only, most of the nodes saved and still +14% to +16%;
+* orderings: a lead's winner an opponent could ruff put before the low leads (not last):
+  Goathead 3p +7%, Clover +5%, Sheepshead jd 100 deals -8% and to the payout -22%, but
+  jd 20 deals +16%, called ace +7%, alone -18% (five seats only, likewise); only at 5+
+  tricks left Goathead +4% to +7%; only where a partner ruffs too +2% to +10%; a low lead
+  toward a partner's winner before a cashed winner +0.2% to +9%; killer cards (the last
+  card that cut off at the same tricks left and trick position, where the table has no
+  card): +4% to +8% at the leads only, +50% to +106% everywhere;
+* an all-node's fail-soft best card stored where its entry had none: Sheepshead +8%;
+* table: 4x the buckets for at most 20 live cards, Goathead 3p -0.3% nodes; no table at
+  three tricks left: +60% to +130%;
+* :func:`follow_line`'s probes inside a trick through a memo of the positions they pass
+  (bounds by played cards; the line's next steps in the trick read them): nodes Goathead
+  3p -0.6%, 4p -3.2%, Sheepshead -0.4%; callgrind -0.26%, -2.0% and +0.1%.
+
 All masks are layout bits (see ``_layout.pxd``).  Everything below the ``def`` functions is
 ``noexcept nogil``; the Python layer validates every input before calling in.
 """
