@@ -138,15 +138,53 @@ cdef extern from *:
                 key[w + 1] = nh[i] >> (64 - o);
         }
     }
+    /* key_hash's mix of the meta word and the K key words */
+    static inline uint64_t tc_key_hash(const uint64_t* key, int K, uint64_t meta) {
+        uint64_t h = meta * (uint64_t)0x9E3779B97F4A7C15ULL;
+        int i;
+        for (i = 0; i < K; i++) {
+            h ^= key[i];
+            h *= (uint64_t)0xBF58476D1CE4E5B9ULL;
+            h ^= h >> 31;
+        }
+        return h ^ (h >> 29);
+    }
     #if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
     #include <immintrin.h>
+    /* The whole relative-rank key and its hash in one call: where each squeezed suit's
+       live cards go (the top of the suit: sqm[su] is the suit's squeezed mask, top[su]
+       its highest bit), every hand moved there
+       and packed, then tc_key_hash.  A key of one word (n * nc <= 64: Goathead 3p) or of
+       two hands a word (32-card decks) is packed without tc_pack_key's word arithmetic. */
     __attribute__((target("bmi2")))
-    static void tc_rank_key_bmi2(const uint64_t* hands, int n, uint64_t src, uint64_t dst,
-                                 uint64_t keep, int nc, int K, uint64_t* key) {
-        int i, pos = 0;
-        (void)K;
+    static uint64_t tc_rank_key_bmi2(const uint64_t* hands, int n, uint64_t live,
+                                     const uint64_t* sqm, const int* top, int n_suits,
+                                     uint64_t keep, int nc, int K, uint64_t meta,
+                                     uint64_t* key) {
+        int i, pos = 0, su;
+        uint64_t run = 0, src = live & ~keep, k0 = 0;
+        for (su = 0; su < n_suits; su++) {
+            uint64_t m = live & sqm[su];
+            if (m)
+                run |= sqm[su] & (~(uint64_t)0 << (top[su] + 1 - __builtin_popcountll(m)));
+        }
+        #define TC_H(i) ((hands[i] & keep) | _pdep_u64(_pext_u64(hands[i], src), run))
+        if (K == 1) {
+            for (i = 0; i < n; i++, pos += nc)
+                k0 |= TC_H(i) << pos;
+            key[0] = k0;
+            return tc_key_hash(key, 1, meta);
+        }
+        if (nc == 32) {
+            for (i = 0; i + 1 < n; i += 2)
+                key[i >> 1] = TC_H(i) | (TC_H(i + 1) << 32);
+            if (n & 1)
+                key[n >> 1] = TC_H(n - 1);
+            return tc_key_hash(key, K, meta);
+        }
+        #undef TC_H
         for (i = 0; i < n; i++, pos += nc) {
-            uint64_t h = (hands[i] & keep) | _pdep_u64(_pext_u64(hands[i], src), dst);
+            uint64_t h = (hands[i] & keep) | _pdep_u64(_pext_u64(hands[i], src), run);
             int w = pos >> 6, o = pos & 63;
             if (o)
                 key[w] |= h << o;
@@ -155,6 +193,7 @@ cdef extern from *:
             if (o && o + nc > 64)
                 key[w + 1] = h >> (64 - o);
         }
+        return tc_key_hash(key, K, meta);
     }
     static int tc_fast_bmi2(void) {
         __builtin_cpu_init();
@@ -162,16 +201,22 @@ cdef extern from *:
                && !__builtin_cpu_is("znver2");
     }
     #else
-    static void tc_rank_key_bmi2(const uint64_t* hands, int n, uint64_t src, uint64_t dst,
-                                 uint64_t keep, int nc, int K, uint64_t* key) {
-        (void)hands; (void)n; (void)src; (void)dst; (void)keep; (void)nc; (void)K; (void)key;
+    static uint64_t tc_rank_key_bmi2(const uint64_t* hands, int n, uint64_t live,
+                                     const uint64_t* sqm, const int* top, int n_suits,
+                                     uint64_t keep, int nc, int K, uint64_t meta,
+                                     uint64_t* key) {
+        (void)hands; (void)n; (void)live; (void)sqm; (void)top; (void)n_suits; (void)keep;
+        (void)nc; (void)K; (void)meta; (void)key;
+        return 0;
     }
     static int tc_fast_bmi2(void) { return 0; }
     #endif
     """
     void tc_pack_key(const uint64_t* nh, int n, int nc, int K, uint64_t* key) nogil
-    void tc_rank_key_bmi2(const uint64_t* hands, int n, uint64_t src, uint64_t dst,
-                          uint64_t keep, int nc, int K, uint64_t* key) nogil
+    uint64_t tc_key_hash(const uint64_t* key, int K, uint64_t meta) nogil
+    uint64_t tc_rank_key_bmi2(const uint64_t* hands, int n, uint64_t live, const uint64_t* sqm,
+                              const int* top, int n_suits, uint64_t keep, int nc, int K,
+                              uint64_t meta, uint64_t* key) nogil
     int tc_fast_bmi2() nogil
 
 cdef int FAST_BMI2 = tc_fast_bmi2()
@@ -239,6 +284,7 @@ ctypedef struct ctx_t:
     int all_seats
     const int8_t* cls       # equivalence class per layout bit
     uint64_t squeeze        # suits keyed by relative rank (see make_key)
+    uint64_t squeeze_suit[8]    # each effective suit's cards in ``squeeze``
     uint64_t special        # cards a rule flag sets apart from the rest of their suit
     uint64_t twins          # cards with another card of their class in their suit
     int suit_top[8]         # highest layout bit of each effective suit
@@ -750,11 +796,11 @@ cdef inline uint64_t top_run(int top, int k) noexcept nogil:
     return ((bit(top) << 1) - 1) & ~(bit(top + 1 - k) - 1)
 
 
-cdef inline uint64_t make_key(ctx_t* c, uint64_t* key) noexcept nogil:
-    """Pack the position into ``key[0..K-1]``; returns the meta word.  Suits in
-    ``c.squeeze`` are stored by relative rank: their live cards are moved, in order, to
-    the top of the suit's bits, each in its holder's hand (a suit with no gap below its
-    top needs no move)."""
+cdef inline uint64_t make_key(ctx_t* c, uint64_t* key, uint64_t* h) noexcept nogil:
+    """Pack the position into ``key[0..K-1]``; returns the meta word and sets ``h`` to
+    their hash (:func:`key_hash`).  Suits in ``c.squeeze`` are stored by relative rank:
+    their live cards are moved, in order, to the top of the suit's bits, each in its
+    holder's hand (a suit with no gap below its top needs no move)."""
     cdef int i, pos, b, su, top
     cdef uint64_t m, sm, run
     cdef uint64_t nh[8]
@@ -762,15 +808,17 @@ cdef inline uint64_t make_key(ctx_t* c, uint64_t* key) noexcept nogil:
     cdef const layout_t* L = c.L
     cdef uint64_t meta
     cdef uint64_t live = all_hands(c)
+    meta = <uint64_t>s.k.leader | (<uint64_t>c.side << 4) | (<uint64_t>1 << 21)
+    if s.k.played & c.L.breakers:
+        meta |= <uint64_t>1 << 12
+    if c.L.must_play_bit >= 0 and (live >> c.L.must_play_bit) & 1:
+        meta |= (<uint64_t>(s.k.suits_led & 255)) << 13
     if not c.squeeze:
         tc_pack_key(s.hands, c.n, c.nc, c.K, key)
     elif c.bmi2:
-        run = 0                         # where the live squeezed cards go
-        for su in range(L.n_suits):
-            sm = L.suit_mask[su] & c.squeeze
-            if live & sm:
-                run |= sm & ~(bit(c.suit_top[su] + 1 - popcount(live & sm)) - 1)   # top_run: a suit is one range
-        tc_rank_key_bmi2(s.hands, c.n, live & c.squeeze, run, ~c.squeeze, c.nc, c.K, key)
+        h[0] = tc_rank_key_bmi2(s.hands, c.n, live, c.squeeze_suit, c.suit_top, L.n_suits,
+                                ~c.squeeze, c.nc, c.K, meta, key)
+        return meta
     else:
         for i in range(c.n):
             nh[i] = s.hands[i] & ~c.squeeze
@@ -792,23 +840,13 @@ cdef inline uint64_t make_key(ctx_t* c, uint64_t* key) noexcept nogil:
                 nh[c.owner[b]] |= bit(pos)
                 pos -= 1
         tc_pack_key(nh, c.n, c.nc, c.K, key)
-    meta = <uint64_t>s.k.leader | (<uint64_t>c.side << 4) | (<uint64_t>1 << 21)
-    if s.k.played & c.L.breakers:
-        meta |= <uint64_t>1 << 12
-    if c.L.must_play_bit >= 0 and (live >> c.L.must_play_bit) & 1:
-        meta |= (<uint64_t>(s.k.suits_led & 255)) << 13
+    h[0] = key_hash(c, key, meta)
     return meta
 
 
 cdef inline uint64_t key_hash(ctx_t* c, uint64_t* key, uint64_t meta) noexcept nogil:
-    cdef uint64_t h = meta * <uint64_t>0x9E3779B97F4A7C15
-    cdef int i
-    for i in range(c.K):
-        h ^= key[i]
-        h *= <uint64_t>0xBF58476D1CE4E5B9
-        h ^= h >> 31
-    h ^= h >> 29
-    return h
+    """The table's hash of a key (``tc_key_hash``)."""
+    return tc_key_hash(key, c.K, meta)
 
 
 cdef inline int special_match(ctx_t* c, uint64_t stored, uint64_t live) noexcept nogil:
@@ -1543,8 +1581,7 @@ cdef int ab(ctx_t* c, int alpha, int beta) noexcept nogil:
         use_tt = c.use_tt and tleft > TT_MIN_TRICKS
         if use_tt:
             # hash first and prefetch the bucket: the bounds below hide the cache miss
-            meta = make_key(c, key)
-            h = key_hash(c, key, meta)
+            meta = make_key(c, key, &h)
             e = c.tt + ((h & c.tt_mask) * TT_WAYS) * c.stride
             __builtin_prefetch(e)
             __builtin_prefetch(e + 8)
@@ -1839,6 +1876,8 @@ cdef void init_ctx(ctx_t* c, const layout_t* L, const int8_t* cls, uint64_t* tt,
         c.special |= bit(L.must_play_bit)
     if c.objective == OBJECTIVE_POINTS and QUASI:
         c.squeeze = L.deck_mask
+    for su in range(L.n_suits):
+        c.squeeze_suit[su] = L.suit_mask[su] & c.squeeze
     set_side(c, side, goal_max)
 
 
