@@ -279,6 +279,8 @@ ctypedef struct ctx_t:
     int K                   # key words
     int objective
     int bonus               # last-trick bonus
+    int bonus_neg           # min(bonus, 0) and max(bonus, 0) (base_bounds, may_cut)
+    int bonus_pos
     int side                # seat mask of the declarer's side
     int maxmask             # seat mask of the seats that maximise the side's value
     int all_seats
@@ -405,8 +407,8 @@ cdef inline int may_cut(ctx_t* c, int seat, int alpha, int beta) noexcept nogil:
     if c.objective != OBJECTIVE_POINTS:
         return 1
     if (c.side >> seat) & 1:
-        return s.hpos[seat] + (c.bonus if c.bonus < 0 else 0) >= beta
-    return s.k.pos_rem - s.hpos[seat] + (c.bonus if c.bonus > 0 else 0) <= alpha
+        return s.hpos[seat] + c.bonus_neg >= beta
+    return s.k.pos_rem - s.hpos[seat] + c.bonus_pos <= alpha
 
 
 cdef inline void base_bounds(ctx_t* c, int* lo, int* hi, int t) noexcept nogil:
@@ -415,8 +417,8 @@ cdef inline void base_bounds(ctx_t* c, int* lo, int* hi, int t) noexcept nogil:
         lo[0] = 0
         hi[0] = 0
     elif c.objective == OBJECTIVE_POINTS:
-        lo[0] = c.s.k.neg_rem + (c.bonus if c.bonus < 0 else 0)
-        hi[0] = c.s.k.pos_rem + (c.bonus if c.bonus > 0 else 0)
+        lo[0] = c.s.k.neg_rem + c.bonus_neg
+        hi[0] = c.s.k.pos_rem + c.bonus_pos
     elif c.objective == OBJECTIVE_TRICKS:
         lo[0] = 0
         hi[0] = t
@@ -1811,6 +1813,8 @@ cdef void init_ctx(ctx_t* c, const layout_t* L, const int8_t* cls, uint64_t* tt,
     c.stride = c.K + ENTRY_EXTRA
     c.objective = L.objective
     c.bonus = L.last_trick_bonus
+    c.bonus_neg = c.bonus if c.bonus < 0 else 0
+    c.bonus_pos = c.bonus if c.bonus > 0 else 0
     c.all_seats = (1 << L.n_seats) - 1
     c.cls = cls
     c.tt = tt
