@@ -1030,18 +1030,19 @@ cdef inline void ruff_threats(ctx_t* c, int turn, int* partner_ruffs, int* opp_r
     ``turn`` could ruff if led: void in the suit, holding a trump (bit masks of suits)."""
     cdef state_t* s = &c.s
     cdef const layout_t* L = c.L
-    cdef int i, su, mine = (c.side >> turn) & 1
-    partner_ruffs[0] = 0
-    opp_ruffs[0] = 0
+    cdef int i, su, mine = (c.side >> turn) & 1, void, partner = 0, opp = 0
     for i in range(c.n):
         if i == turn or not (s.hands[i] & L.trump_mask):
             continue
+        void = 0        # the plain suits seat i is void in, without a branch per suit
         for su in range(L.n_suits - 1):
-            if not (s.hands[i] & L.suit_mask[su]):
-                if ((c.side >> i) & 1) == mine:
-                    partner_ruffs[0] |= 1 << su
-                else:
-                    opp_ruffs[0] |= 1 << su
+            void |= (not (s.hands[i] & L.suit_mask[su])) << su
+        if ((c.side >> i) & 1) == mine:
+            partner |= void
+        else:
+            opp |= void
+    partner_ruffs[0] = partner
+    opp_ruffs[0] = opp
 
 
 cdef inline uint64_t still_to_play(ctx_t* c, int turn, uint64_t* partners) noexcept nogil:
