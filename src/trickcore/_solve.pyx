@@ -885,20 +885,21 @@ cdef inline void point_shift(ctx_t* c, uint64_t stored, uint64_t live, int* dneg
     between the sum of the negative and the sum of the positive differences."""
     cdef const layout_t* L = c.L
     cdef uint64_t diff = stored ^ live, ms, ml
-    cdef int su, d, bs, bl, neg = 0, pos = 0
+    cdef int su, d, x, neg = 0, pos = 0
     for su in range(L.n_suits):
         if not (diff & L.suit_mask[su]):
             continue
         ms = stored & L.suit_mask[su]
         ml = live & L.suit_mask[su]
+        # the key gives both as many cards of the suit: paired from the lowest up, the
+        # same pairs as from the top, and a lowest bit is cheaper to find and clear
         while ml:
-            bs = highest_bit(ms)
-            bl = highest_bit(ml)
-            d = L.points[bl] - L.points[bs]
-            neg += d & (d >> 31)            # min(d, 0) and max(d, 0) without a branch
-            pos += d & ~(d >> 31)
-            ms &= ~bit(bs)
-            ml &= ~bit(bl)
+            d = L.points[lowest_bit(ml)] - L.points[lowest_bit(ms)]
+            x = d & (d >> 31)               # min(d, 0) and max(d, 0) without a branch
+            neg += x
+            pos += d - x
+            ms &= ms - 1
+            ml &= ml - 1
     dneg[0] = neg
     dpos[0] = pos
 
