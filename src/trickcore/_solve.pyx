@@ -621,7 +621,7 @@ cdef void trick_bound(ctx_t* c, int* lo, int* hi, int t) noexcept nogil:
             seat = seat + 1 if seat + 1 < c.n else 0
         if ((c.side >> seat) & 1) != wside:
             if s.hands[seat] & beats:
-                legal = legal_moves(L, s.hands[seat], s.k.led, s.k.trick_index, s.k.played, s.k.suits_led)
+                legal = node_moves(c, seat)
                 if legal & beats:
                     return
     if c.objective == OBJECTIVE_POINTS:
@@ -632,7 +632,7 @@ cdef void trick_bound(ctx_t* c, int* lo, int* hi, int t) noexcept nogil:
             for i in range(s.k.tn, c.n):
                 if i > s.k.tn:
                     seat = seat + 1 if seat + 1 < c.n else 0
-                legal = legal_moves(L, s.hands[seat], s.k.led, s.k.trick_index, s.k.played, s.k.suits_led)
+                legal = node_moves(c, seat)
                 tpts += cheapest_card(c, legal)
         if wside:
             lo[0] += tpts - tneg
@@ -1016,18 +1016,24 @@ cdef inline void tt_store(ctx_t* c, uint64_t* key, uint64_t meta, uint64_t h, ui
 # --------------------------------------------------------------------------------------
 # move generation and ordering
 
-cdef inline uint64_t node_moves(ctx_t* c, int turn) noexcept nogil:
-    """:func:`legal_moves` of ``turn``, the seat to move in ``ab``.  Where no rule restricts
+cdef inline uint64_t rule_moves(ctx_t* c, uint64_t hand, int led, uint64_t played) noexcept nogil:
+    """:func:`legal_moves` of ``hand`` in the current trick (``led``: its suit, -1 at the
+    lead; ``played``: the cards played, this trick's included).  Where no rule restricts
     a lead or a follow (``plain_rules``) it is only "follow suit if you can", worked out
-    inline; the call, with its six arguments, was 2% of ``ab``'s instructions."""
-    cdef uint64_t hand = c.s.hands[turn], f
+    inline: in ``ab`` the call, with its six arguments, was 2% of the instructions."""
+    cdef uint64_t f
     if c.plain_rules:
-        if c.s.k.led >= 0:
-            f = hand & c.L.suit_mask[c.s.k.led]
+        if led >= 0:
+            f = hand & c.L.suit_mask[led]
             if f:
                 return f
         return hand
-    return legal_moves(c.L, hand, c.s.k.led, c.s.k.trick_index, c.s.k.played, c.s.k.suits_led)
+    return legal_moves(c.L, hand, led, c.s.k.trick_index, played, c.s.k.suits_led)
+
+
+cdef inline uint64_t node_moves(ctx_t* c, int seat) noexcept nogil:
+    """:func:`rule_moves` of ``seat`` (to move, or still to play) in the trick on the table."""
+    return rule_moves(c, c.s.hands[seat], c.s.k.led, c.s.k.played)
 
 
 cdef inline uint64_t representatives(ctx_t* c, uint64_t moves) noexcept nogil:
@@ -1378,9 +1384,8 @@ cdef int two_tricks3(ctx_t* c, int alpha, int beta) noexcept nogil:
     cdef int best0 = -INF if max0 else INF, best1, best2
     cdef int a1, be1, a2, be2, v, c0, c1, c2, led, wbit1, wseat1, wseat2, t1, t2
     cdef int live_pts = s.k.pos_rem + s.k.neg_rem     # at the boundary: the hands' points
-    cdef int ti = s.k.trick_index, sl = s.k.suits_led
     cdef uint64_t played = s.k.played, m0, m1, m2, g1, g2, el
-    m0 = legal_moves(L, s.hands[s0], -1, ti, played, sl)
+    m0 = rule_moves(c, s.hands[s0], -1, played)
     while m0:
         c0 = lowest_bit(m0)
         m0 &= m0 - 1
@@ -1391,7 +1396,7 @@ cdef int two_tricks3(ctx_t* c, int alpha, int beta) noexcept nogil:
         a1 = alpha
         be1 = beta
         best1 = -INF if max1 else INF
-        m1 = legal_moves(L, s.hands[s1], led, ti, played | g1, sl)
+        m1 = rule_moves(c, s.hands[s1], led, played | g1)
         while m1:
             c1 = lowest_bit(m1)
             m1 &= m1 - 1
@@ -1406,7 +1411,7 @@ cdef int two_tricks3(ctx_t* c, int alpha, int beta) noexcept nogil:
             a2 = a1
             be2 = be1
             best2 = -INF if max2 else INF
-            m2 = legal_moves(L, s.hands[s2], led, ti, played | g2, sl)
+            m2 = rule_moves(c, s.hands[s2], led, played | g2)
             while m2:
                 c2 = lowest_bit(m2)
                 m2 &= m2 - 1
@@ -1440,7 +1445,7 @@ cdef int two_lead4(ctx_t* c, int alpha, int beta) noexcept nogil:
     cdef int maximise = (c.maxmask >> seat) & 1
     cdef int best = -INF if maximise else INF
     cdef int b, v, led
-    cdef uint64_t moves = legal_moves(L, s.hands[seat], -1, s.k.trick_index, s.k.played, s.k.suits_led)
+    cdef uint64_t moves = rule_moves(c, s.hands[seat], -1, s.k.played)
     while moves:
         b = lowest_bit(moves)
         moves &= moves - 1
@@ -1458,7 +1463,7 @@ cdef inline int two_mid2(ctx_t* c, int seat, int led, int wbit, int wseat, int t
     cdef int maximise = (c.maxmask >> seat) & 1
     cdef int best = -INF if maximise else INF
     cdef int b, v, nwbit, nwseat, nseat = seat + 1 if seat + 1 < c.n else 0
-    cdef uint64_t moves = legal_moves(L, c.s.hands[seat], led, c.s.k.trick_index, c.s.k.played | gone, c.s.k.suits_led)
+    cdef uint64_t moves = rule_moves(c, c.s.hands[seat], led, c.s.k.played | gone)
     while moves:
         b = lowest_bit(moves)
         moves &= moves - 1
@@ -1483,7 +1488,7 @@ cdef inline int two_mid1(ctx_t* c, int seat, int led, int wbit, int wseat, int t
     cdef int maximise = (c.maxmask >> seat) & 1
     cdef int best = -INF if maximise else INF
     cdef int b, v, nwbit, nwseat, nseat = seat + 1 if seat + 1 < c.n else 0
-    cdef uint64_t moves = legal_moves(L, c.s.hands[seat], led, c.s.k.trick_index, c.s.k.played | gone, c.s.k.suits_led)
+    cdef uint64_t moves = rule_moves(c, c.s.hands[seat], led, c.s.k.played | gone)
     while moves:
         b = lowest_bit(moves)
         moves &= moves - 1
@@ -1509,7 +1514,7 @@ cdef inline int two_last(ctx_t* c, int seat, int led, int wbit, int wseat, int t
     cdef int best = -INF if maximise else INF
     cdef int b, v, nwseat
     cdef int live_pts = s.k.pos_rem + s.k.neg_rem     # at the boundary: the hands' points
-    cdef uint64_t moves = legal_moves(L, s.hands[seat], led, s.k.trick_index, s.k.played | gone, s.k.suits_led)
+    cdef uint64_t moves = rule_moves(c, s.hands[seat], led, s.k.played | gone)
     while moves:
         b = lowest_bit(moves)
         moves &= moves - 1
@@ -1551,7 +1556,7 @@ cdef int first_of_two(ctx_t* c, int pos, int seat, int led, int wbit, int wseat,
     cdef int best = -INF if maximise else INF
     cdef int b, v, nled, nwbit, nwseat
     cdef int live_pts = s.k.pos_rem + s.k.neg_rem     # at the boundary: the hands' points
-    cdef uint64_t moves = legal_moves(L, s.hands[seat], led, s.k.trick_index, s.k.played | gone, s.k.suits_led)
+    cdef uint64_t moves = rule_moves(c, s.hands[seat], led, s.k.played | gone)
     while moves:
         b = lowest_bit(moves)
         moves &= moves - 1
