@@ -927,10 +927,12 @@ cdef inline int entry_shift(ctx_t* c, const uint64_t* e, uint64_t live, int* dne
 
 
 cdef inline int same_key(ctx_t* c, const uint64_t* e, const uint64_t* key, uint64_t meta) noexcept nogil:
+    """Is entry ``e`` of this key and meta word?  The first key word is compared first: it
+    tells most other positions apart and needs no index."""
     cdef int i
-    if e[c.K] != meta:
+    if e[0] != key[0] or e[c.K] != meta:
         return 0
-    for i in range(c.K):
+    for i in range(1, c.K):
         if e[i] != key[i]:
             return 0
     return 1
