@@ -306,6 +306,7 @@ ctypedef struct ctx_t:
     tc_keyshape keyshape    # the layout's part of the BMI2 key (tc_rank_key_bmi2)
     uint64_t special        # cards a rule flag sets apart from the rest of their suit
     uint64_t twins          # cards with another card of their class in their suit
+    uint64_t twins_of[64]   # ... and those other cards, per card
     int suit_top[8]         # highest layout bit of each effective suit
     int8_t owner[64]        # seat holding each card at the start of the search
     uint64_t side_cards     # cards the declarer's side holds at the start of the search
@@ -1052,15 +1053,13 @@ cdef inline uint64_t representatives(ctx_t* c, uint64_t moves) noexcept nogil:
     cdef uint64_t live = all_hands(c) | c.s.k.table
     cdef uint64_t out = moves, m = moves & c.twins, above
     cdef int b, nb
-    cdef const layout_t* L = c.L
     while m:
         b = lowest_bit(m)
         m &= m - 1
         above = live & ~((bit(b) << 1) - 1) if b < 63 else 0
         if above:
             nb = lowest_bit(above)
-            if ((moves >> nb) & 1 and L.suit_of_bit[nb] == L.suit_of_bit[b]
-                    and c.cls[nb] == c.cls[b]):
+            if ((moves & c.twins_of[b]) >> nb) & 1:     # a move of b's suit and class
                 out &= ~bit(b)
     return out
 
@@ -1872,9 +1871,11 @@ cdef void init_ctx(ctx_t* c, const layout_t* L, const int8_t* cls, uint64_t* tt,
     c.squeeze = 0
     c.twins = 0
     for b in range(L.n_cards):
+        c.twins_of[b] = 0
         for b2 in range(L.n_cards):
             if b2 != b and L.suit_of_bit[b2] == L.suit_of_bit[b] and cls[b2] == cls[b]:
                 c.twins |= bit(b)
+                c.twins_of[b] |= bit(b2)
     for su in range(L.n_suits):
         c.suit_top[su] = highest_bit(L.suit_mask[su])
         uniform = 1
