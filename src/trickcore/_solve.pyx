@@ -1393,7 +1393,7 @@ cdef int two_tricks3(ctx_t* c, int alpha, int beta) noexcept nogil:
     cdef int best0 = -INF if max0 else INF, best1, best2
     cdef int a1, be1, a2, be2, v, c0, c1, c2, led, wbit1, wseat1, wseat2, t1, t2
     cdef int live_pts = s.k.pos_rem + s.k.neg_rem     # at the boundary: the hands' points
-    cdef uint64_t played = s.k.played, m0, m1, m2, g1, g2, el
+    cdef uint64_t played = s.k.played, m0, m1, m2, m2_all, g1, g2, el
     m0 = rule_moves(c, s.hands[s0], -1, played)
     while m0:
         c0 = lowest_bit(m0)
@@ -1406,6 +1406,9 @@ cdef int two_tricks3(ctx_t* c, int alpha, int beta) noexcept nogil:
         be1 = beta
         best1 = -INF if max1 else INF
         m1 = rule_moves(c, s.hands[s1], led, played | g1)
+        # the third seat's legal cards depend on the led suit, not on the second card
+        # (played cards matter only at a lead): once per lead
+        m2_all = rule_moves(c, s.hands[s2], led, played | g1)
         while m1:
             c1 = lowest_bit(m1)
             m1 &= m1 - 1
@@ -1420,7 +1423,7 @@ cdef int two_tricks3(ctx_t* c, int alpha, int beta) noexcept nogil:
             a2 = a1
             be2 = be1
             best2 = -INF if max2 else INF
-            m2 = rule_moves(c, s.hands[s2], led, played | g2)
+            m2 = m2_all
             while m2:
                 c2 = lowest_bit(m2)
                 m2 &= m2 - 1
