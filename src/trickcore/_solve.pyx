@@ -1475,7 +1475,11 @@ cdef inline int two_mid2(ctx_t* c, int seat, int led, int wbit, int wseat, int t
     cdef int maximise = (c.maxmask >> seat) & 1
     cdef int best = -INF if maximise else INF
     cdef int b, v, nwbit, nwseat, nseat = seat + 1 if seat + 1 < c.n else 0
+    cdef int lseat = nseat + 1 if nseat + 1 < c.n else 0
     cdef uint64_t moves = rule_moves(c, c.s.hands[seat], led, c.s.k.played | gone)
+    # the next two seats' legal cards depend on the led suit only: once per lead
+    cdef uint64_t next_moves = rule_moves(c, c.s.hands[nseat], led, c.s.k.played | gone)
+    cdef uint64_t last_moves = rule_moves(c, c.s.hands[lseat], led, c.s.k.played | gone)
     while moves:
         b = lowest_bit(moves)
         moves &= moves - 1
@@ -1485,22 +1489,24 @@ cdef inline int two_mid2(ctx_t* c, int seat, int led, int wbit, int wseat, int t
         else:
             nwbit = wbit
             nwseat = wseat
-        v = two_mid1(c, nseat, led, nwbit, nwseat, tpts + L.points[b], gone | bit(b), alpha, beta)
+        v = two_mid1(c, nseat, led, nwbit, nwseat, tpts + L.points[b], gone | bit(b), alpha, beta,
+                     next_moves, last_moves)
         if take_value(maximise, v, &best, &alpha, &beta):
             break
     return best
 
 
 cdef inline int two_mid1(ctx_t* c, int seat, int led, int wbit, int wseat, int tpts,
-                         uint64_t gone, int alpha, int beta) noexcept nogil:
+                         uint64_t gone, int alpha, int beta, uint64_t moves,
+                         uint64_t last_moves) noexcept nogil:
     """:func:`first_of_two` for a card of the first trick after the lead with one more to
     come: ``seat`` to play to the ``led`` suit, winning card ``wbit`` of ``wseat``,
-    ``tpts`` points and the cards ``gone`` on the table."""
+    ``tpts`` points and the cards ``gone`` on the table; ``moves`` and ``last_moves``:
+    the legal cards of ``seat`` and of the last seat."""
     cdef const layout_t* L = c.L
     cdef int maximise = (c.maxmask >> seat) & 1
     cdef int best = -INF if maximise else INF
     cdef int b, v, nwbit, nwseat, nseat = seat + 1 if seat + 1 < c.n else 0
-    cdef uint64_t moves = rule_moves(c, c.s.hands[seat], led, c.s.k.played | gone)
     while moves:
         b = lowest_bit(moves)
         moves &= moves - 1
@@ -1510,23 +1516,24 @@ cdef inline int two_mid1(ctx_t* c, int seat, int led, int wbit, int wseat, int t
         else:
             nwbit = wbit
             nwseat = wseat
-        v = two_last(c, nseat, led, nwbit, nwseat, tpts + L.points[b], gone | bit(b), alpha, beta)
+        v = two_last(c, nseat, led, nwbit, nwseat, tpts + L.points[b], gone | bit(b), alpha, beta,
+                     last_moves)
         if take_value(maximise, v, &best, &alpha, &beta):
             break
     return best
 
 
 cdef inline int two_last(ctx_t* c, int seat, int led, int wbit, int wseat, int tpts,
-                         uint64_t gone, int alpha, int beta) noexcept nogil:
-    """:func:`first_of_two` for the last card of the first trick: each card closes the
-    trick (its value to the side) and leaves the last trick forced (:func:`last_of_two`)."""
+                         uint64_t gone, int alpha, int beta, uint64_t moves) noexcept nogil:
+    """:func:`first_of_two` for the last card of the first trick (``moves``: its legal
+    cards): each card closes the trick (its value to the side) and leaves the last trick
+    forced (:func:`last_of_two`)."""
     cdef state_t* s = &c.s
     cdef const layout_t* L = c.L
     cdef int maximise = (c.maxmask >> seat) & 1
     cdef int best = -INF if maximise else INF
     cdef int b, v, nwseat
     cdef int live_pts = s.k.pos_rem + s.k.neg_rem     # at the boundary: the hands' points
-    cdef uint64_t moves = rule_moves(c, s.hands[seat], led, s.k.played | gone)
     while moves:
         b = lowest_bit(moves)
         moves &= moves - 1
