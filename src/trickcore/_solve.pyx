@@ -67,6 +67,27 @@ for five seats (Sheepshead +0.7%) and for three (+0.4% against the loops), follo
 ``two_tricks3`` without ``legal_moves`` where no rule applies (-0.03%),
 ``cheapest_points`` skipping empty value classes (-0.1%).
 
+A second pass at equal nodes and values (md5 of every ``solve_many`` output; callgrind
+of ``solve_batch`` on the benches' deals: Goathead 3p hearts 300 exact and to the payout,
+Sheepshead jd 20, Clover hearts 4) took 90.29M, 42.40M, 65.95M and 57.36M to 83.42M,
+39.49M, 62.64M and 53.20M: :func:`tt_store` merges into the entry :func:`tt_lookup` found
+instead of rescanning the bucket (-0.4% to -1.2%); the BMI2 key, its suits' targets and
+its hash in one call that takes the layout's part as one struct (``tc_keyshape``; -1.2%
+to -2.0%); :func:`base_bounds` reading the bonus's parts off the context (-1% to -1.2%);
+legal cards worked out inline where no rule restricts a lead or a follow
+(:func:`rule_moves`, in ``ab``, the last two tricks and :func:`trick_bound`; -1.5% to
+-1.7%); ``highest_bit`` as ``63 ^ clz``, one BSR (-0.1% to -0.5%); :func:`point_shift`
+pairing cards from the lowest up; :func:`same_key` comparing the first key word first;
+:func:`representatives` testing a per-card mask of its twins; :func:`ruff_threats`
+without a branch per suit (each 0 to -0.45%); the later seats' legal cards once per lead
+in :func:`two_tricks3` (Goathead 3p -0.7%) and :func:`two_lead4` (Clover -0.4%).  Tried
+and dropped: one
+``tt_store`` call for the three outcomes (+0.04%); ``ab`` as two copies of an inline
+body for boundary and mid-trick nodes (gcc kept one out-of-line body taking the flag:
++0.6%); the cards that beat the trick's winner as one mask before the loops of the last
+two tricks (Sheepshead +1.8%, Clover +0.9%); the following seats' legal cards once per
+lead in :func:`first_of_two` (Sheepshead +3.4%).
+
 Tried for fewer nodes and dropped (400 deals per game unless said, seed 2026; callgrind
 over the same deals through ``solve_many``):
 
