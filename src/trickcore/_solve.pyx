@@ -86,7 +86,9 @@ and dropped: one
 body for boundary and mid-trick nodes (gcc kept one out-of-line body taking the flag:
 +0.6%); the cards that beat the trick's winner as one mask before the loops of the last
 two tricks (Sheepshead +1.8%, Clover +0.9%); the following seats' legal cards once per
-lead in :func:`first_of_two` (Sheepshead +3.4%).
+lead in :func:`first_of_two` (Sheepshead +3.4%); :func:`move_keys` declared inline (gcc
+kept it out of line: no change); :func:`cheapest_points` capping ``m`` at the cards'
+count instead of bounding the class index (-0.03% to -0.15%, left out).
 
 Tried for fewer nodes and dropped (400 deals per game unless said, seed 2026; callgrind
 over the same deals through ``solve_many``):
