@@ -67,6 +67,29 @@ for five seats (Sheepshead +0.7%) and for three (+0.4% against the loops), follo
 ``two_tricks3`` without ``legal_moves`` where no rule applies (-0.03%),
 ``cheapest_points`` skipping empty value classes (-0.1%).
 
+A second pass at equal nodes and values (md5 of every ``solve_many`` output; callgrind
+of ``solve_batch`` on the benches' deals: Goathead 3p hearts 300 exact and to the payout,
+Sheepshead jd 20, Clover hearts 4) took 90.29M, 42.40M, 65.95M and 57.36M to 83.42M,
+39.49M, 62.64M and 53.20M: :func:`tt_store` merges into the entry :func:`tt_lookup` found
+instead of rescanning the bucket (-0.4% to -1.2%); the BMI2 key, its suits' targets and
+its hash in one call that takes the layout's part as one struct (``tc_keyshape``; -1.2%
+to -2.0%); :func:`base_bounds` reading the bonus's parts off the context (-1% to -1.2%);
+legal cards worked out inline where no rule restricts a lead or a follow
+(:func:`rule_moves`, in ``ab``, the last two tricks and :func:`trick_bound`; -1.5% to
+-1.7%); ``highest_bit`` as ``63 ^ clz``, one BSR (-0.1% to -0.5%); :func:`point_shift`
+pairing cards from the lowest up; :func:`same_key` comparing the first key word first;
+:func:`representatives` testing a per-card mask of its twins; :func:`ruff_threats`
+without a branch per suit (each 0 to -0.45%); the later seats' legal cards once per lead
+in :func:`two_tricks3` (Goathead 3p -0.7%) and :func:`two_lead4` (Clover -0.4%).  Tried
+and dropped: one
+``tt_store`` call for the three outcomes (+0.04%); ``ab`` as two copies of an inline
+body for boundary and mid-trick nodes (gcc kept one out-of-line body taking the flag:
++0.6%); the cards that beat the trick's winner as one mask before the loops of the last
+two tricks (Sheepshead +1.8%, Clover +0.9%); the following seats' legal cards once per
+lead in :func:`first_of_two` (Sheepshead +3.4%); :func:`move_keys` declared inline (gcc
+kept it out of line: no change); :func:`cheapest_points` capping ``m`` at the cards'
+count instead of bounding the class index (-0.03% to -0.15%, left out).
+
 Tried for fewer nodes and dropped (400 deals per game unless said, seed 2026; callgrind
 over the same deals through ``solve_many``):
 
@@ -154,13 +177,21 @@ from libc.stdint cimport uint64_t, int64_t, uint32_t, int32_t, int16_t, int8_t, 
 from libc.string cimport memset, memcpy
 
 from trickcore._layout cimport (layout_t, CoreLayout, legal_moves, trick_winner, card_points,
-                                trick_meld_value, lowest_bit, highest_bit, popcount,
+                                trick_meld_value, lowest_bit, popcount,
                                 OBJECTIVE_POINTS, OBJECTIVE_TRICKS, OBJECTIVE_NIL)
 
 cnp.import_array()
 
 cdef extern from *:
     void __builtin_prefetch(const void*) nogil
+    int __builtin_clzll(unsigned long long) nogil
+
+
+cdef inline int highest_bit(uint64_t x) noexcept nogil:
+    """Index of the highest set bit; ``x`` must be non-zero.  ``_layout``'s ``63 - clz``
+    as ``63 ^ clz`` (equal for 0..63): gcc folds it into one BSR, where the subtraction
+    left a BSR, an XOR and a SUB (callgrind: point_shift's loop, the bounds)."""
+    return 63 ^ __builtin_clzll(x)
 
 # Relative-rank keys move each hand's live cards to the top of their suit: one PEXT/PDEP
 # pair per hand where the CPU has fast BMI2 (checked at run time: the extension is built
@@ -186,15 +217,60 @@ cdef extern from *:
                 key[w + 1] = nh[i] >> (64 - o);
         }
     }
+    /* key_hash's mix of the meta word and the K key words */
+    static inline uint64_t tc_key_hash(const uint64_t* key, int K, uint64_t meta) {
+        uint64_t h = meta * (uint64_t)0x9E3779B97F4A7C15ULL;
+        int i;
+        for (i = 0; i < K; i++) {
+            h ^= key[i];
+            h *= (uint64_t)0xBF58476D1CE4E5B9ULL;
+            h ^= h >> 31;
+        }
+        return h ^ (h >> 29);
+    }
+    /* What the relative-rank key of a layout is made of (tc_rank_key_bmi2): each
+       effective suit's squeezed cards and highest bit, the cards kept as they are, the
+       seats, suits, bits per seat and key words. */
+    typedef struct {
+        uint64_t sqm[8];
+        int top[8];
+        uint64_t keep;
+        int n, n_suits, nc, K;
+    } tc_keyshape;
     #if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
     #include <immintrin.h>
+    /* The whole relative-rank key and its hash in one call: where each squeezed suit's
+       live cards go (the top of the suit), every hand moved there and packed, then
+       tc_key_hash.  A key of one word (n * nc <= 64: Goathead 3p) or of two hands a word
+       (32-card decks) is packed without tc_pack_key's word arithmetic.  The layout's
+       part comes in one struct: eleven arguments took a fifth of the call's
+       instructions. */
     __attribute__((target("bmi2")))
-    static void tc_rank_key_bmi2(const uint64_t* hands, int n, uint64_t src, uint64_t dst,
-                                 uint64_t keep, int nc, int K, uint64_t* key) {
-        int i, pos = 0;
-        (void)K;
+    static uint64_t tc_rank_key_bmi2(const uint64_t* hands, uint64_t live, uint64_t meta,
+                                     const tc_keyshape* ks, uint64_t* key) {
+        int i, pos = 0, su, n = ks->n, nc = ks->nc, K = ks->K;
+        uint64_t run = 0, keep = ks->keep, src = live & ~keep, k0 = 0;
+        for (su = 0; su < ks->n_suits; su++) {
+            uint64_t m = live & ks->sqm[su];
+            if (m)
+                run |= ks->sqm[su] & (~(uint64_t)0 << (ks->top[su] + 1 - __builtin_popcountll(m)));
+        }
+        #define TC_H(i) ((hands[i] & keep) | _pdep_u64(_pext_u64(hands[i], src), run))
+        if (K == 1) {
+            for (i = 0; i < n; i++, pos += nc)
+                k0 |= TC_H(i) << pos;
+            key[0] = k0;
+            return tc_key_hash(key, 1, meta);
+        }
+        if (nc == 32) {
+            for (i = 0; i + 1 < n; i += 2)
+                key[i >> 1] = TC_H(i) | (TC_H(i + 1) << 32);
+            if (n & 1)
+                key[n >> 1] = TC_H(n - 1);
+            return tc_key_hash(key, K, meta);
+        }
         for (i = 0; i < n; i++, pos += nc) {
-            uint64_t h = (hands[i] & keep) | _pdep_u64(_pext_u64(hands[i], src), dst);
+            uint64_t h = TC_H(i);
             int w = pos >> 6, o = pos & 63;
             if (o)
                 key[w] |= h << o;
@@ -203,6 +279,8 @@ cdef extern from *:
             if (o && o + nc > 64)
                 key[w + 1] = h >> (64 - o);
         }
+        #undef TC_H
+        return tc_key_hash(key, K, meta);
     }
     static int tc_fast_bmi2(void) {
         __builtin_cpu_init();
@@ -210,16 +288,23 @@ cdef extern from *:
                && !__builtin_cpu_is("znver2");
     }
     #else
-    static void tc_rank_key_bmi2(const uint64_t* hands, int n, uint64_t src, uint64_t dst,
-                                 uint64_t keep, int nc, int K, uint64_t* key) {
-        (void)hands; (void)n; (void)src; (void)dst; (void)keep; (void)nc; (void)K; (void)key;
+    static uint64_t tc_rank_key_bmi2(const uint64_t* hands, uint64_t live, uint64_t meta,
+                                     const tc_keyshape* ks, uint64_t* key) {
+        (void)hands; (void)live; (void)meta; (void)ks; (void)key;
+        return 0;
     }
     static int tc_fast_bmi2(void) { return 0; }
     #endif
     """
     void tc_pack_key(const uint64_t* nh, int n, int nc, int K, uint64_t* key) nogil
-    void tc_rank_key_bmi2(const uint64_t* hands, int n, uint64_t src, uint64_t dst,
-                          uint64_t keep, int nc, int K, uint64_t* key) nogil
+    uint64_t tc_key_hash(const uint64_t* key, int K, uint64_t meta) nogil
+    ctypedef struct tc_keyshape:
+        uint64_t sqm[8]
+        int top[8]
+        uint64_t keep
+        int n, n_suits, nc, K
+    uint64_t tc_rank_key_bmi2(const uint64_t* hands, uint64_t live, uint64_t meta,
+                              const tc_keyshape* ks, uint64_t* key) nogil
     int tc_fast_bmi2() nogil
 
 cdef int FAST_BMI2 = tc_fast_bmi2()
@@ -282,13 +367,17 @@ ctypedef struct ctx_t:
     int K                   # key words
     int objective
     int bonus               # last-trick bonus
+    int bonus_neg           # min(bonus, 0) and max(bonus, 0) (base_bounds, may_cut)
+    int bonus_pos
     int side                # seat mask of the declarer's side
     int maxmask             # seat mask of the seats that maximise the side's value
     int all_seats
     const int8_t* cls       # equivalence class per layout bit
     uint64_t squeeze        # suits keyed by relative rank (see make_key)
+    tc_keyshape keyshape    # the layout's part of the BMI2 key (tc_rank_key_bmi2)
     uint64_t special        # cards a rule flag sets apart from the rest of their suit
     uint64_t twins          # cards with another card of their class in their suit
+    uint64_t twins_of[64]   # ... and those other cards, per card
     int suit_top[8]         # highest layout bit of each effective suit
     int8_t owner[64]        # seat holding each card at the start of the search
     uint64_t side_cards     # cards the declarer's side holds at the start of the search
@@ -296,6 +385,7 @@ ctypedef struct ctx_t:
     int value_of[64]        # ... in increasing order ...
     uint64_t value_cards[64]    # ... and the cards worth each
     int bmi2                # make_key may use PEXT/PDEP (FAST_BMI2, test hook)
+    int plain_rules         # no first lead, restricted lead, must-play or first-trick rule
     uint64_t* tt
     uint64_t tt_mask        # number of buckets - 1
     int stride              # words per entry
@@ -407,8 +497,8 @@ cdef inline int may_cut(ctx_t* c, int seat, int alpha, int beta) noexcept nogil:
     if c.objective != OBJECTIVE_POINTS:
         return 1
     if (c.side >> seat) & 1:
-        return s.hpos[seat] + (c.bonus if c.bonus < 0 else 0) >= beta
-    return s.k.pos_rem - s.hpos[seat] + (c.bonus if c.bonus > 0 else 0) <= alpha
+        return s.hpos[seat] + c.bonus_neg >= beta
+    return s.k.pos_rem - s.hpos[seat] + c.bonus_pos <= alpha
 
 
 cdef inline void base_bounds(ctx_t* c, int* lo, int* hi, int t) noexcept nogil:
@@ -417,8 +507,8 @@ cdef inline void base_bounds(ctx_t* c, int* lo, int* hi, int t) noexcept nogil:
         lo[0] = 0
         hi[0] = 0
     elif c.objective == OBJECTIVE_POINTS:
-        lo[0] = c.s.k.neg_rem + (c.bonus if c.bonus < 0 else 0)
-        hi[0] = c.s.k.pos_rem + (c.bonus if c.bonus > 0 else 0)
+        lo[0] = c.s.k.neg_rem + c.bonus_neg
+        hi[0] = c.s.k.pos_rem + c.bonus_pos
     elif c.objective == OBJECTIVE_TRICKS:
         lo[0] = 0
         hi[0] = t
@@ -612,7 +702,7 @@ cdef void trick_bound(ctx_t* c, int* lo, int* hi, int t) noexcept nogil:
             seat = seat + 1 if seat + 1 < c.n else 0
         if ((c.side >> seat) & 1) != wside:
             if s.hands[seat] & beats:
-                legal = legal_moves(L, s.hands[seat], s.k.led, s.k.trick_index, s.k.played, s.k.suits_led)
+                legal = node_moves(c, seat)
                 if legal & beats:
                     return
     if c.objective == OBJECTIVE_POINTS:
@@ -623,7 +713,7 @@ cdef void trick_bound(ctx_t* c, int* lo, int* hi, int t) noexcept nogil:
             for i in range(s.k.tn, c.n):
                 if i > s.k.tn:
                     seat = seat + 1 if seat + 1 < c.n else 0
-                legal = legal_moves(L, s.hands[seat], s.k.led, s.k.trick_index, s.k.played, s.k.suits_led)
+                legal = node_moves(c, seat)
                 tpts += cheapest_card(c, legal)
         if wside:
             lo[0] += tpts - tneg
@@ -798,11 +888,11 @@ cdef inline uint64_t top_run(int top, int k) noexcept nogil:
     return ((bit(top) << 1) - 1) & ~(bit(top + 1 - k) - 1)
 
 
-cdef inline uint64_t make_key(ctx_t* c, uint64_t* key) noexcept nogil:
-    """Pack the position into ``key[0..K-1]``; returns the meta word.  Suits in
-    ``c.squeeze`` are stored by relative rank: their live cards are moved, in order, to
-    the top of the suit's bits, each in its holder's hand (a suit with no gap below its
-    top needs no move)."""
+cdef inline uint64_t make_key(ctx_t* c, uint64_t* key, uint64_t* h) noexcept nogil:
+    """Pack the position into ``key[0..K-1]``; returns the meta word and sets ``h`` to
+    their hash (:func:`key_hash`).  Suits in ``c.squeeze`` are stored by relative rank:
+    their live cards are moved, in order, to the top of the suit's bits, each in its
+    holder's hand (a suit with no gap below its top needs no move)."""
     cdef int i, pos, b, su, top
     cdef uint64_t m, sm, run
     cdef uint64_t nh[8]
@@ -810,15 +900,16 @@ cdef inline uint64_t make_key(ctx_t* c, uint64_t* key) noexcept nogil:
     cdef const layout_t* L = c.L
     cdef uint64_t meta
     cdef uint64_t live = all_hands(c)
+    meta = <uint64_t>s.k.leader | (<uint64_t>c.side << 4) | (<uint64_t>1 << 21)
+    if s.k.played & c.L.breakers:
+        meta |= <uint64_t>1 << 12
+    if c.L.must_play_bit >= 0 and (live >> c.L.must_play_bit) & 1:
+        meta |= (<uint64_t>(s.k.suits_led & 255)) << 13
     if not c.squeeze:
         tc_pack_key(s.hands, c.n, c.nc, c.K, key)
     elif c.bmi2:
-        run = 0                         # where the live squeezed cards go
-        for su in range(L.n_suits):
-            sm = L.suit_mask[su] & c.squeeze
-            if live & sm:
-                run |= sm & ~(bit(c.suit_top[su] + 1 - popcount(live & sm)) - 1)   # top_run: a suit is one range
-        tc_rank_key_bmi2(s.hands, c.n, live & c.squeeze, run, ~c.squeeze, c.nc, c.K, key)
+        h[0] = tc_rank_key_bmi2(s.hands, live, meta, &c.keyshape, key)
+        return meta
     else:
         for i in range(c.n):
             nh[i] = s.hands[i] & ~c.squeeze
@@ -840,23 +931,13 @@ cdef inline uint64_t make_key(ctx_t* c, uint64_t* key) noexcept nogil:
                 nh[c.owner[b]] |= bit(pos)
                 pos -= 1
         tc_pack_key(nh, c.n, c.nc, c.K, key)
-    meta = <uint64_t>s.k.leader | (<uint64_t>c.side << 4) | (<uint64_t>1 << 21)
-    if s.k.played & c.L.breakers:
-        meta |= <uint64_t>1 << 12
-    if c.L.must_play_bit >= 0 and (live >> c.L.must_play_bit) & 1:
-        meta |= (<uint64_t>(s.k.suits_led & 255)) << 13
+    h[0] = key_hash(c, key, meta)
     return meta
 
 
 cdef inline uint64_t key_hash(ctx_t* c, uint64_t* key, uint64_t meta) noexcept nogil:
-    cdef uint64_t h = meta * <uint64_t>0x9E3779B97F4A7C15
-    cdef int i
-    for i in range(c.K):
-        h ^= key[i]
-        h *= <uint64_t>0xBF58476D1CE4E5B9
-        h ^= h >> 31
-    h ^= h >> 29
-    return h
+    """The table's hash of a key (``tc_key_hash``)."""
+    return tc_key_hash(key, c.K, meta)
 
 
 cdef inline int special_match(ctx_t* c, uint64_t stored, uint64_t live) noexcept nogil:
@@ -885,20 +966,21 @@ cdef inline void point_shift(ctx_t* c, uint64_t stored, uint64_t live, int* dneg
     between the sum of the negative and the sum of the positive differences."""
     cdef const layout_t* L = c.L
     cdef uint64_t diff = stored ^ live, ms, ml
-    cdef int su, d, bs, bl, neg = 0, pos = 0
+    cdef int su, d, x, neg = 0, pos = 0
     for su in range(L.n_suits):
         if not (diff & L.suit_mask[su]):
             continue
         ms = stored & L.suit_mask[su]
         ml = live & L.suit_mask[su]
+        # the key gives both as many cards of the suit: paired from the lowest up, the
+        # same pairs as from the top, and a lowest bit is cheaper to find and clear
         while ml:
-            bs = highest_bit(ms)
-            bl = highest_bit(ml)
-            d = L.points[bl] - L.points[bs]
-            neg += d & (d >> 31)            # min(d, 0) and max(d, 0) without a branch
-            pos += d & ~(d >> 31)
-            ms &= ~bit(bs)
-            ml &= ~bit(bl)
+            d = L.points[lowest_bit(ml)] - L.points[lowest_bit(ms)]
+            x = d & (d >> 31)               # min(d, 0) and max(d, 0) without a branch
+            neg += x
+            pos += d - x
+            ms &= ms - 1
+            ml &= ml - 1
     dneg[0] = neg
     dpos[0] = pos
 
@@ -917,25 +999,29 @@ cdef inline int entry_shift(ctx_t* c, const uint64_t* e, uint64_t live, int* dne
 
 
 cdef inline int same_key(ctx_t* c, const uint64_t* e, const uint64_t* key, uint64_t meta) noexcept nogil:
+    """Is entry ``e`` of this key and meta word?  The first key word is compared first: it
+    tells most other positions apart and needs no index."""
     cdef int i
-    if e[c.K] != meta:
+    if e[0] != key[0] or e[c.K] != meta:
         return 0
-    for i in range(c.K):
+    for i in range(1, c.K):
         if e[i] != key[i]:
             return 0
     return 1
 
 
 cdef inline int tt_lookup(ctx_t* c, uint64_t* key, uint64_t meta, uint64_t h, uint64_t live,
-                          int* lo, int* hi, int* hint) noexcept nogil:
+                          int* lo, int* hi, int* hint, uint64_t** same) noexcept nogil:
     """Narrow [lo, hi] by every entry for this relative-rank key: exactly for an entry of
     the same cards, shifted by :func:`point_shift` for one of other cards.  Returns 2 if
     an entry of the same cards was found, 1 if only others, 0 if none; ``hint`` gets the
-    best card of the closest entry (normalised, -1 if none)."""
+    best card of the closest entry (normalised, -1 if none), ``same`` the first entry of
+    the same cards (NULL if none), where :func:`tt_store` merges the node's result."""
     cdef uint64_t* e = c.tt + ((h & c.tt_mask) * TT_WAYS) * c.stride
     cdef int way, found = 0, elo, ehi, dneg, dpos, best_d = 1 << 30
     cdef uint64_t p
     hint[0] = -1
+    same[0] = NULL
     for way in range(TT_WAYS):
         if same_key(c, e, key, meta) and entry_shift(c, e, live, &dneg, &dpos):
             p = e[c.K + 1]
@@ -953,6 +1039,8 @@ cdef inline int tt_lookup(ctx_t* c, uint64_t* key, uint64_t meta, uint64_t h, ui
                 best_d = dpos - dneg
                 hint[0] = <int>((p >> 32) & 0xFF) - 1
             if dneg == 0 and dpos == 0:
+                if found != 2:
+                    same[0] = e
                 found = 2
             elif found == 0:
                 found = 1
@@ -961,20 +1049,19 @@ cdef inline int tt_lookup(ctx_t* c, uint64_t* key, uint64_t meta, uint64_t h, ui
 
 
 cdef inline void tt_store(ctx_t* c, uint64_t* key, uint64_t meta, uint64_t h, uint64_t live,
-                          int lower, int upper, int best, int tleft) noexcept nogil:
+                          int lower, int upper, int best, int tleft, uint64_t* e) noexcept nogil:
     """Record bounds for the position: merged into the entry of the same cards (same
-    key, no point shift) if there is one, else into the emptiest or oldest way."""
-    cdef uint64_t* e = NULL
-    cdef uint64_t* cand = c.tt + ((h & c.tt_mask) * TT_WAYS) * c.stride
+    key, no point shift) if there is one, else into the emptiest or oldest way.  ``e``:
+    that entry as :func:`tt_lookup` found it before the node's search (NULL if none).
+    The search below stored only positions of fewer cards, which have other keys: the
+    entry is still there unless one of them took its way, and no other entry of the
+    same cards can have come (no rescan of the bucket: callgrind -1%)."""
+    cdef uint64_t* cand
     cdef uint64_t* victim = NULL
-    cdef int way, i, old_lo, old_hi, score, vscore = 1 << 30, dneg, dpos
+    cdef int way, i, old_lo, old_hi, score, vscore = 1 << 30
     cdef uint64_t p
-    for way in range(TT_WAYS):
-        if (same_key(c, cand, key, meta) and entry_shift(c, cand, live, &dneg, &dpos)
-                and dneg == 0 and dpos == 0):
-            e = cand
-            break
-        cand += c.stride
+    if e != NULL and not same_key(c, e, key, meta):
+        e = NULL
     if e != NULL:
         p = e[c.K + 1]
         old_lo = <int16_t>(p & 0xFFFF)
@@ -1011,21 +1098,39 @@ cdef inline void tt_store(ctx_t* c, uint64_t* key, uint64_t meta, uint64_t h, ui
 # --------------------------------------------------------------------------------------
 # move generation and ordering
 
+cdef inline uint64_t rule_moves(ctx_t* c, uint64_t hand, int led, uint64_t played) noexcept nogil:
+    """:func:`legal_moves` of ``hand`` in the current trick (``led``: its suit, -1 at the
+    lead; ``played``: the cards played, this trick's included).  Where no rule restricts
+    a lead or a follow (``plain_rules``) it is only "follow suit if you can", worked out
+    inline: in ``ab`` the call, with its six arguments, was 2% of the instructions."""
+    cdef uint64_t f
+    if c.plain_rules:
+        if led >= 0:
+            f = hand & c.L.suit_mask[led]
+            if f:
+                return f
+        return hand
+    return legal_moves(c.L, hand, led, c.s.k.trick_index, played, c.s.k.suits_led)
+
+
+cdef inline uint64_t node_moves(ctx_t* c, int seat) noexcept nogil:
+    """:func:`rule_moves` of ``seat`` (to move, or still to play) in the trick on the table."""
+    return rule_moves(c, c.s.hands[seat], c.s.k.led, c.s.k.played)
+
+
 cdef inline uint64_t representatives(ctx_t* c, uint64_t moves) noexcept nogil:
     """Drop every card whose next higher live card of its suit is also one of ``moves`` with
     the same class: the two are interchangeable, the higher one represents the run."""
     cdef uint64_t live = all_hands(c) | c.s.k.table
     cdef uint64_t out = moves, m = moves & c.twins, above
     cdef int b, nb
-    cdef const layout_t* L = c.L
     while m:
         b = lowest_bit(m)
         m &= m - 1
         above = live & ~((bit(b) << 1) - 1) if b < 63 else 0
         if above:
             nb = lowest_bit(above)
-            if ((moves >> nb) & 1 and L.suit_of_bit[nb] == L.suit_of_bit[b]
-                    and c.cls[nb] == c.cls[b]):
+            if ((moves & c.twins_of[b]) >> nb) & 1:     # a move of b's suit and class
                 out &= ~bit(b)
     return out
 
@@ -1035,18 +1140,19 @@ cdef inline void ruff_threats(ctx_t* c, int turn, int* partner_ruffs, int* opp_r
     ``turn`` could ruff if led: void in the suit, holding a trump (bit masks of suits)."""
     cdef state_t* s = &c.s
     cdef const layout_t* L = c.L
-    cdef int i, su, mine = (c.side >> turn) & 1
-    partner_ruffs[0] = 0
-    opp_ruffs[0] = 0
+    cdef int i, su, mine = (c.side >> turn) & 1, void, partner = 0, opp = 0
     for i in range(c.n):
         if i == turn or not (s.hands[i] & L.trump_mask):
             continue
+        void = 0        # the plain suits seat i is void in, without a branch per suit
         for su in range(L.n_suits - 1):
-            if not (s.hands[i] & L.suit_mask[su]):
-                if ((c.side >> i) & 1) == mine:
-                    partner_ruffs[0] |= 1 << su
-                else:
-                    opp_ruffs[0] |= 1 << su
+            void |= (not (s.hands[i] & L.suit_mask[su])) << su
+        if ((c.side >> i) & 1) == mine:
+            partner |= void
+        else:
+            opp |= void
+    partner_ruffs[0] = partner
+    opp_ruffs[0] = opp
 
 
 cdef inline uint64_t still_to_play(ctx_t* c, int turn, uint64_t* partners) noexcept nogil:
@@ -1358,9 +1464,8 @@ cdef int two_tricks3(ctx_t* c, int alpha, int beta) noexcept nogil:
     cdef int best0 = -INF if max0 else INF, best1, best2
     cdef int a1, be1, a2, be2, v, c0, c1, c2, led, wbit1, wseat1, wseat2, t1, t2
     cdef int live_pts = s.k.pos_rem + s.k.neg_rem     # at the boundary: the hands' points
-    cdef int ti = s.k.trick_index, sl = s.k.suits_led
-    cdef uint64_t played = s.k.played, m0, m1, m2, g1, g2, el
-    m0 = legal_moves(L, s.hands[s0], -1, ti, played, sl)
+    cdef uint64_t played = s.k.played, m0, m1, m2, m2_all, g1, g2, el
+    m0 = rule_moves(c, s.hands[s0], -1, played)
     while m0:
         c0 = lowest_bit(m0)
         m0 &= m0 - 1
@@ -1371,7 +1476,10 @@ cdef int two_tricks3(ctx_t* c, int alpha, int beta) noexcept nogil:
         a1 = alpha
         be1 = beta
         best1 = -INF if max1 else INF
-        m1 = legal_moves(L, s.hands[s1], led, ti, played | g1, sl)
+        m1 = rule_moves(c, s.hands[s1], led, played | g1)
+        # the third seat's legal cards depend on the led suit, not on the second card
+        # (played cards matter only at a lead): once per lead
+        m2_all = rule_moves(c, s.hands[s2], led, played | g1)
         while m1:
             c1 = lowest_bit(m1)
             m1 &= m1 - 1
@@ -1386,7 +1494,7 @@ cdef int two_tricks3(ctx_t* c, int alpha, int beta) noexcept nogil:
             a2 = a1
             be2 = be1
             best2 = -INF if max2 else INF
-            m2 = legal_moves(L, s.hands[s2], led, ti, played | g2, sl)
+            m2 = m2_all
             while m2:
                 c2 = lowest_bit(m2)
                 m2 &= m2 - 1
@@ -1420,7 +1528,7 @@ cdef int two_lead4(ctx_t* c, int alpha, int beta) noexcept nogil:
     cdef int maximise = (c.maxmask >> seat) & 1
     cdef int best = -INF if maximise else INF
     cdef int b, v, led
-    cdef uint64_t moves = legal_moves(L, s.hands[seat], -1, s.k.trick_index, s.k.played, s.k.suits_led)
+    cdef uint64_t moves = rule_moves(c, s.hands[seat], -1, s.k.played)
     while moves:
         b = lowest_bit(moves)
         moves &= moves - 1
@@ -1438,7 +1546,11 @@ cdef inline int two_mid2(ctx_t* c, int seat, int led, int wbit, int wseat, int t
     cdef int maximise = (c.maxmask >> seat) & 1
     cdef int best = -INF if maximise else INF
     cdef int b, v, nwbit, nwseat, nseat = seat + 1 if seat + 1 < c.n else 0
-    cdef uint64_t moves = legal_moves(L, c.s.hands[seat], led, c.s.k.trick_index, c.s.k.played | gone, c.s.k.suits_led)
+    cdef int lseat = nseat + 1 if nseat + 1 < c.n else 0
+    cdef uint64_t moves = rule_moves(c, c.s.hands[seat], led, c.s.k.played | gone)
+    # the next two seats' legal cards depend on the led suit only: once per lead
+    cdef uint64_t next_moves = rule_moves(c, c.s.hands[nseat], led, c.s.k.played | gone)
+    cdef uint64_t last_moves = rule_moves(c, c.s.hands[lseat], led, c.s.k.played | gone)
     while moves:
         b = lowest_bit(moves)
         moves &= moves - 1
@@ -1448,22 +1560,24 @@ cdef inline int two_mid2(ctx_t* c, int seat, int led, int wbit, int wseat, int t
         else:
             nwbit = wbit
             nwseat = wseat
-        v = two_mid1(c, nseat, led, nwbit, nwseat, tpts + L.points[b], gone | bit(b), alpha, beta)
+        v = two_mid1(c, nseat, led, nwbit, nwseat, tpts + L.points[b], gone | bit(b), alpha, beta,
+                     next_moves, last_moves)
         if take_value(maximise, v, &best, &alpha, &beta):
             break
     return best
 
 
 cdef inline int two_mid1(ctx_t* c, int seat, int led, int wbit, int wseat, int tpts,
-                         uint64_t gone, int alpha, int beta) noexcept nogil:
+                         uint64_t gone, int alpha, int beta, uint64_t moves,
+                         uint64_t last_moves) noexcept nogil:
     """:func:`first_of_two` for a card of the first trick after the lead with one more to
     come: ``seat`` to play to the ``led`` suit, winning card ``wbit`` of ``wseat``,
-    ``tpts`` points and the cards ``gone`` on the table."""
+    ``tpts`` points and the cards ``gone`` on the table; ``moves`` and ``last_moves``:
+    the legal cards of ``seat`` and of the last seat."""
     cdef const layout_t* L = c.L
     cdef int maximise = (c.maxmask >> seat) & 1
     cdef int best = -INF if maximise else INF
     cdef int b, v, nwbit, nwseat, nseat = seat + 1 if seat + 1 < c.n else 0
-    cdef uint64_t moves = legal_moves(L, c.s.hands[seat], led, c.s.k.trick_index, c.s.k.played | gone, c.s.k.suits_led)
     while moves:
         b = lowest_bit(moves)
         moves &= moves - 1
@@ -1473,23 +1587,24 @@ cdef inline int two_mid1(ctx_t* c, int seat, int led, int wbit, int wseat, int t
         else:
             nwbit = wbit
             nwseat = wseat
-        v = two_last(c, nseat, led, nwbit, nwseat, tpts + L.points[b], gone | bit(b), alpha, beta)
+        v = two_last(c, nseat, led, nwbit, nwseat, tpts + L.points[b], gone | bit(b), alpha, beta,
+                     last_moves)
         if take_value(maximise, v, &best, &alpha, &beta):
             break
     return best
 
 
 cdef inline int two_last(ctx_t* c, int seat, int led, int wbit, int wseat, int tpts,
-                         uint64_t gone, int alpha, int beta) noexcept nogil:
-    """:func:`first_of_two` for the last card of the first trick: each card closes the
-    trick (its value to the side) and leaves the last trick forced (:func:`last_of_two`)."""
+                         uint64_t gone, int alpha, int beta, uint64_t moves) noexcept nogil:
+    """:func:`first_of_two` for the last card of the first trick (``moves``: its legal
+    cards): each card closes the trick (its value to the side) and leaves the last trick
+    forced (:func:`last_of_two`)."""
     cdef state_t* s = &c.s
     cdef const layout_t* L = c.L
     cdef int maximise = (c.maxmask >> seat) & 1
     cdef int best = -INF if maximise else INF
     cdef int b, v, nwseat
     cdef int live_pts = s.k.pos_rem + s.k.neg_rem     # at the boundary: the hands' points
-    cdef uint64_t moves = legal_moves(L, s.hands[seat], led, s.k.trick_index, s.k.played | gone, s.k.suits_led)
     while moves:
         b = lowest_bit(moves)
         moves &= moves - 1
@@ -1531,7 +1646,7 @@ cdef int first_of_two(ctx_t* c, int pos, int seat, int led, int wbit, int wseat,
     cdef int best = -INF if maximise else INF
     cdef int b, v, nled, nwbit, nwseat
     cdef int live_pts = s.k.pos_rem + s.k.neg_rem     # at the boundary: the hands' points
-    cdef uint64_t moves = legal_moves(L, s.hands[seat], led, s.k.trick_index, s.k.played | gone, s.k.suits_led)
+    cdef uint64_t moves = rule_moves(c, s.hands[seat], led, s.k.played | gone)
     while moves:
         b = lowest_bit(moves)
         moves &= moves - 1
@@ -1575,6 +1690,7 @@ cdef int ab(ctx_t* c, int alpha, int beta) noexcept nogil:
     cdef int order[64]
     cdef int at_boundary = s.k.tn == 0
     cdef int use_tt = 0, found
+    cdef uint64_t* same = NULL
     c.nodes += 1
     if s.k.done:
         return 0
@@ -1587,8 +1703,7 @@ cdef int ab(ctx_t* c, int alpha, int beta) noexcept nogil:
         use_tt = c.use_tt and tleft > TT_MIN_TRICKS
         if use_tt:
             # hash first and prefetch the bucket: the bounds below hide the cache miss
-            meta = make_key(c, key)
-            h = key_hash(c, key, meta)
+            meta = make_key(c, key, &h)
             e = c.tt + ((h & c.tt_mask) * TT_WAYS) * c.stride
             __builtin_prefetch(e)
             __builtin_prefetch(e + 8)
@@ -1601,7 +1716,7 @@ cdef int ab(ctx_t* c, int alpha, int beta) noexcept nogil:
     if at_boundary:
         found = 0
         if use_tt:
-            found = tt_lookup(c, key, meta, h, s.live, &lo, &hi, &hint)
+            found = tt_lookup(c, key, meta, h, s.live, &lo, &hi, &hint, &same)
             if settled(lo, hi, alpha, beta):
                 return hi if hi <= alpha else lo
         if found != 2 and tleft >= 2 and c.use_qt:
@@ -1618,8 +1733,7 @@ cdef int ab(ctx_t* c, int alpha, int beta) noexcept nogil:
     b0 = beta
     turn = s.k.turn
     maximise = (c.maxmask >> turn) & 1
-    moves = representatives(c, legal_moves(c.L, s.hands[turn], s.k.led, s.k.trick_index,
-                                           s.k.played, s.k.suits_led))
+    moves = representatives(c, node_moves(c, turn))
     if moves & (moves - 1):
         n_moves = move_keys(c, moves, turn, hint, order)
     else:
@@ -1656,11 +1770,11 @@ cdef int ab(ctx_t* c, int alpha, int beta) noexcept nogil:
         elif best_card >= 0:
             best_card = norm_bit(c, best_card, all_hands(c))
         if best <= a0:
-            tt_store(c, key, meta, h, s.live, -INF, best, best_card, tleft)
+            tt_store(c, key, meta, h, s.live, -INF, best, best_card, tleft, same)
         elif best >= b0:
-            tt_store(c, key, meta, h, s.live, best, INF, best_card, tleft)
+            tt_store(c, key, meta, h, s.live, best, INF, best_card, tleft, same)
         else:
-            tt_store(c, key, meta, h, s.live, best, best, best_card, tleft)
+            tt_store(c, key, meta, h, s.live, best, best, best_card, tleft, same)
     return best
 
 
@@ -1818,6 +1932,8 @@ cdef void init_ctx(ctx_t* c, const layout_t* L, const int8_t* cls, uint64_t* tt,
     c.stride = c.K + ENTRY_EXTRA
     c.objective = L.objective
     c.bonus = L.last_trick_bonus
+    c.bonus_neg = c.bonus if c.bonus < 0 else 0
+    c.bonus_pos = c.bonus if c.bonus > 0 else 0
     c.all_seats = (1 << L.n_seats) - 1
     c.cls = cls
     c.tt = tt
@@ -1829,14 +1945,18 @@ cdef void init_ctx(ctx_t* c, const layout_t* L, const int8_t* cls, uint64_t* tt,
     # measured on every game (at most five seats: 2^5 lines a trick); more seats untried
     c.use_small = USE_SMALL and L.n_seats <= 5
     c.bmi2 = FAST_BMI2 and USE_BMI2
+    c.plain_rules = (L.first_lead_bit < 0 and not L.lead_restricted and L.must_play_bit < 0
+                     and not L.first_trick_forbidden)
     cdef int su, b, b2, uniform, i
     cdef uint64_t fm
     c.squeeze = 0
     c.twins = 0
     for b in range(L.n_cards):
+        c.twins_of[b] = 0
         for b2 in range(L.n_cards):
             if b2 != b and L.suit_of_bit[b2] == L.suit_of_bit[b] and cls[b2] == cls[b]:
                 c.twins |= bit(b)
+                c.twins_of[b] |= bit(b2)
     for su in range(L.n_suits):
         c.suit_top[su] = highest_bit(L.suit_mask[su])
         uniform = 1
@@ -1883,6 +2003,14 @@ cdef void init_ctx(ctx_t* c, const layout_t* L, const int8_t* cls, uint64_t* tt,
         c.special |= bit(L.must_play_bit)
     if c.objective == OBJECTIVE_POINTS and QUASI:
         c.squeeze = L.deck_mask
+    for su in range(L.n_suits):
+        c.keyshape.sqm[su] = L.suit_mask[su] & c.squeeze
+        c.keyshape.top[su] = c.suit_top[su]
+    c.keyshape.keep = ~c.squeeze
+    c.keyshape.n = c.n
+    c.keyshape.n_suits = L.n_suits
+    c.keyshape.nc = c.nc
+    c.keyshape.K = c.K
     set_side(c, side, goal_max)
 
 
