@@ -124,8 +124,8 @@ Technique (after Bo Haglund's DDS):
   writes 1.25 M -> 1.58 M; the larger entries and the extra heads are the likely cause,
   not measured apart); CPU times on the shared machine could not tell the builds apart.
   Per trick the search is close to DDS's: 200 bridge deals, 76 k completed tricks per deal
-  (DDS's own count, ``futureTricks.nodes``, 69 k), so most of the time gap is the cost per
-  node.  DDS itself under callgrind (``SolveBoardInternal``, the same first 10 deals, 76 k
+  (DDS's own count, ``futureTricks.nodes``, 69 k; 75.4 k positions at a trick boundary by
+  ``_counters``), so most of the time gap is the cost per node.  DDS itself under callgrind (``SolveBoardInternal``, the same first 10 deals, 76 k
   tricks per deal there against our 89 k positions at a trick boundary): 1.850 G
   instructions, 8.44 M L1 read misses, 22.7 M + 5.9 M mispredicted branches (ours 2.261 G,
   7.41 M, 40.7 M);
@@ -184,7 +184,17 @@ bounds below five tricks left (bounds decide many of those positions): -0.06%, f
 prefetch of the head that no longer overlaps the bounds; ``side_trumps`` over the side's
 seats only (two of four): +0.05%; a table match that leaves at the second suit too:
 -0.6% instructions for 2.5% more simulated mispredicted branches (41.40 M -> 42.44 M);
-``-fno-wrapv`` after Python's ``-fwrapv``: +0.6%.
+``-fno-wrapv`` after Python's ``-fwrapv``: +0.6%.  Later still, with the lists' filtered
+link arrays and 40-byte entries (2.323 G on the first 10 deals): the table before the
+bounds from four tricks left (2.259 G instructions for 1.7% more nodes there, 2% more on
+200 deals; from three: 2.339 G, +6.5% nodes; from six and eight: 2.359 G and 2.476 G for
+1.2% and 2.2% fewer nodes): not kept without a quiet machine to time it; the position's
+filter word worked out only once a head is found (-0.01%); prefetching the entries of
+the first four links that pass the filter before the walk (+5.5% instructions, the extra
+scan of long lists; CPU time within noise).  Table sizes on 200 bridge deals: sharing the
+table across deals hardly matters (heads 2^17 and pool 2^19, 12 clears: 0.06% more nodes
+than 2^19 / 2^21 and 3 clears; 2^16 / 2^18 clears inside hard deals: +8%); the heads,
+not the pool, fill first (half the heads used at a clear, 43-49% of the pool).
 
 Test and bench hooks: ``_set_search_options`` (table / bounds / small-card pruning off:
 values must not move), ``_last_stats`` (node counts), ``_counters`` and ``_cutstats``
