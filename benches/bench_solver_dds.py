@@ -7,8 +7,14 @@ solvers answer the same question on the same deals, one thread each:
   spade_leading='always')`` — North–South tricks with West on lead (one compiled call,
   GIL released, single thread);
 * DDS: ``SolveBoard`` through ``endplay`` with ``first = West``, trump spades, mode
-  ``OptimalOne`` (target -1, one solution: the best card and its trick count, the same
-  work as ours), ``SetMaxThreads(1)``; North–South tricks = 13 − East–West's.
+  ``OptimalOne`` (target -1, one solution: the best card and its trick count),
+  ``SetMaxThreads(1)``; North–South tricks = 13 − East–West's.
+
+Ours does a little more than DDS here: besides the value it follows a whole optimal line
+(``line=True``, the default: ``side_tricks`` and ``last_trick_winner``), where DDS stops
+at one optimal card; on the 200 deals of seed 2026 the line took 0.7% of our nodes
+(336,530 of 46,215,918).  ``line=False`` would do less than DDS (no card at all), so the
+bench keeps the default.
 
 Seat mapping: our seat 0 = West, 1 = North, 2 = East, 3 = South (see
 ``tests/test_solver_dds.py``).  The script prints ms/deal for both, the ratio and whether
