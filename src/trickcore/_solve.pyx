@@ -1402,6 +1402,13 @@ cdef inline int two_left(ctx_t* c, int alpha, int beta) noexcept nogil:
     return two_tricks(c, alpha, beta)
 
 
+cdef inline int overtakes(const layout_t* L, int led, int b, int wbit) noexcept nogil:
+    """Does card ``b`` take over a trick of the ``led`` suit won so far by card ``wbit``
+    (:func:`beaten` for one card, written so that the last two tricks' loops keep their
+    code: through ``beaten`` Sheepshead +0.7% instructions)?"""
+    return ((L.trump_mask | L.suit_mask[led]) >> b) & 1 and b > wbit
+
+
 cdef inline int take_value(int maximise, int v, int* best, int* alpha, int* beta) noexcept nogil:
     """One card's value ``v`` into its node's fail-soft ``best`` and window (alpha, beta),
     for the mover who maximises or minimises; 1 when the window closes (a cut-off).  The
@@ -1554,7 +1561,7 @@ cdef inline int two_mid2(ctx_t* c, int seat, int led, int wbit, int wseat, int t
     while moves:
         b = lowest_bit(moves)
         moves &= moves - 1
-        if ((L.trump_mask | L.suit_mask[led]) >> b) & 1 and b > wbit:
+        if overtakes(L, led, b, wbit):
             nwbit = b
             nwseat = seat
         else:
@@ -1581,7 +1588,7 @@ cdef inline int two_mid1(ctx_t* c, int seat, int led, int wbit, int wseat, int t
     while moves:
         b = lowest_bit(moves)
         moves &= moves - 1
-        if ((L.trump_mask | L.suit_mask[led]) >> b) & 1 and b > wbit:
+        if overtakes(L, led, b, wbit):
             nwbit = b
             nwseat = seat
         else:
@@ -1608,7 +1615,7 @@ cdef inline int two_last(ctx_t* c, int seat, int led, int wbit, int wseat, int t
     while moves:
         b = lowest_bit(moves)
         moves &= moves - 1
-        if ((L.trump_mask | L.suit_mask[led]) >> b) & 1 and b > wbit:
+        if overtakes(L, led, b, wbit):
             nwseat = seat
         else:
             nwseat = wseat
@@ -1656,7 +1663,7 @@ cdef int first_of_two(ctx_t* c, int pos, int seat, int led, int wbit, int wseat,
             nwseat = seat
         else:
             nled = led
-            if ((L.trump_mask | L.suit_mask[led]) >> b) & 1 and b > wbit:
+            if overtakes(L, led, b, wbit):
                 nwbit = b
                 nwseat = seat
             else:
