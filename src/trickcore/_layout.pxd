@@ -60,8 +60,10 @@ cdef inline int lowest_bit(uint64_t x) noexcept nogil:
     return __builtin_ctzll(x)
 
 cdef inline int highest_bit(uint64_t x) noexcept nogil:
-    """Index of the highest set bit; ``x`` must be non-zero."""
-    return 63 - __builtin_clzll(x)
+    """Index of the highest set bit; ``x`` must be non-zero.  ``63 ^ clz``, equal to
+    ``63 - clz`` for 0..63: gcc folds it into one BSR, where the subtraction left a BSR,
+    an XOR and a SUB."""
+    return 63 ^ __builtin_clzll(x)
 
 cdef inline int insert_move(int b, int sc, int* scores, int* out, int n) noexcept nogil:
     """Insert card ``b`` of weight ``sc`` into a move list of ``n`` cards kept best first

@@ -76,7 +76,7 @@ its hash in one call that takes the layout's part as one struct (``tc_keyshape``
 to -2.0%); :func:`base_bounds` reading the bonus's parts off the context (-1% to -1.2%);
 legal cards worked out inline where no rule restricts a lead or a follow
 (:func:`rule_moves`, in ``ab``, the last two tricks and :func:`trick_bound`; -1.5% to
--1.7%); ``highest_bit`` as ``63 ^ clz``, one BSR (-0.1% to -0.5%); :func:`point_shift`
+-1.7%); ``highest_bit`` as ``63 ^ clz``, one BSR (-0.1% to -0.5%; now ``_layout``'s own, for every kernel); :func:`point_shift`
 pairing cards from the lowest up; :func:`same_key` comparing the first key word first;
 :func:`representatives` testing a per-card mask of its twins; :func:`ruff_threats`
 without a branch per suit (each 0 to -0.45%); the later seats' legal cards once per lead
@@ -177,21 +177,13 @@ from libc.stdint cimport uint64_t, int64_t, uint32_t, int32_t, int16_t, int8_t, 
 from libc.string cimport memset, memcpy
 
 from trickcore._layout cimport (layout_t, CoreLayout, legal_moves, trick_winner, card_points,
-                                trick_meld_value, lowest_bit, popcount,
+                                trick_meld_value, lowest_bit, highest_bit, popcount,
                                 OBJECTIVE_POINTS, OBJECTIVE_TRICKS, OBJECTIVE_NIL)
 
 cnp.import_array()
 
 cdef extern from *:
     void __builtin_prefetch(const void*) nogil
-    int __builtin_clzll(unsigned long long) nogil
-
-
-cdef inline int highest_bit(uint64_t x) noexcept nogil:
-    """Index of the highest set bit; ``x`` must be non-zero.  ``_layout``'s ``63 - clz``
-    as ``63 ^ clz`` (equal for 0..63): gcc folds it into one BSR, where the subtraction
-    left a BSR, an XOR and a SUB (callgrind: point_shift's loop, the bounds)."""
-    return 63 ^ __builtin_clzll(x)
 
 # Relative-rank keys move each hand's live cards to the top of their suit: one PEXT/PDEP
 # pair per hand where the CPU has fast BMI2 (checked at run time: the extension is built
