@@ -1345,7 +1345,7 @@ cdef void tt_store(ctx_t* c, pkey_t* k, uint64_t rel, int lower, int upper, int 
     new_heads = (hd.tag == 0) + (sub != 0 and find_head(c, k, k.h | 1, 0).tag == 0)
     room = 0 if hd.tag != 0 and hd.count < hd.cap else (2 * hd.cap if hd.tag != 0 and hd.cap else 2)
     if (c.pool_used >= c.pool_size or c.links_used + room > c.links_size
-            or (new_heads and 4 * (c.n_heads_used + new_heads) > 3 * (c.hmask + 1))):
+            or (new_heads and <uint64_t>(4 * (c.n_heads_used + new_heads)) > 3 * (c.hmask + 1))):
         tt_clear(c)
         hd = find_head(c, k, tag, sub)
     if hd.tag == 0:
@@ -1943,18 +1943,23 @@ cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noex
                 m &= m - 1
                 n = insert_sentinel(b, lead_weight_dds(c, &ls, turn, b, hint, killer), scores, out, n)
         return n
+    # no history count of cut-offs to break ties here: it cost 1% more nodes
     if s.tn == 1:
+        # (a loop of its own: with one loop for every seat, gcc warned that f2 might be
+        # read unset, not seeing that it is set and read under the same test)
         second_setup(c, turn, &f2)
+        while m:
+            b = lowest_bit(m)
+            m &= m - 1
+            n = insert_sentinel(b, second_weight_dds(c, &f2, turn, b), scores, out, n)
+        return n
     while m:
         b = lowest_bit(m)
         m &= m - 1
-        if s.tn == 1:
-            sc = second_weight_dds(c, &f2, turn, b)
-        elif s.tn == 2:
+        if s.tn == 2:
             sc = third_weight_dds(c, turn, b)
         else:
             sc = fourth_weight_dds(c, turn, b)
-        # no history count of cut-offs to break ties here: it cost 1% more nodes
         n = insert_sentinel(b, sc, scores, out, n)
     return n
 
