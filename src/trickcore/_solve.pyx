@@ -90,6 +90,13 @@ lead in :func:`first_of_two` (Sheepshead +3.4%); :func:`move_keys` declared inli
 kept it out of line: no change); :func:`cheapest_points` capping ``m`` at the cards'
 count instead of bounding the class index (-0.03% to -0.15%, left out).
 
+A third pass at equal nodes and values (same md5s and deals, and Goathead 4p clubs 300):
+``ab`` split into two hand-written functions, :func:`ab_lead` at trick boundaries
+(table, bounds, best card) and :func:`ab_mid` inside a trick (no table, no key, a lone
+card's value returned as it is), each move calling the one it needs; the table's card
+searched before :func:`move_keys` weighs the others (83.09M, 39.51M, 62.45M, 53.32M,
+25.67M -> 79.85M, 37.94M, 59.56M, 50.67M, 24.67M).
+
 Tried for fewer nodes and dropped (400 deals per game unless said, seed 2026; callgrind
 over the same deals through ``solve_many``):
 
@@ -399,9 +406,10 @@ cdef int USE_BMI2 = 1
 cdef int USE_SMALL = 1
 cdef int TT_MIN_TRICKS = 1      # table from 2 tricks left up (where two_tricks does not take them)
 
-# ab calls play_open through this pointer so that gcc does not inline it there: inlined,
-# ab's loop (in a function near gcc's size limits) paid more in spills and set-up than the
-# call (callgrind, Goathead 3p payout: 49.78M inlined, 49.54M through the pointer)
+# ab_lead and ab_mid call play_open through this pointer so that gcc does not inline it
+# there: inlined, ab's loop (in a function near gcc's size limits) paid more in spills and
+# set-up than the call (callgrind, Goathead 3p payout: 49.78M inlined, 49.54M through the
+# pointer; measured when one ab served both kinds of node)
 ctypedef int (*play_fn)(ctx_t*, int, int, int) noexcept nogil
 cdef play_fn PLAY_OPEN = play_open
 
@@ -1183,9 +1191,10 @@ cdef inline int insert_key(int key, int* keys, int n) noexcept nogil:
     return n + 1
 
 
-cdef int move_keys(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noexcept nogil:
-    """:func:`order_moves` for ``ab``: the cards of ``reps`` (two or more) best first, as
-    keys (:func:`key_card` reads the card off one); returns how many.  A key is the card's
+cdef int move_keys(ctx_t* c, uint64_t reps, int turn, int* out) noexcept nogil:
+    """:func:`order_moves` for ``ab``: the cards of ``reps`` (one or more) best first, as
+    keys (:func:`key_card` reads the card off one); returns how many.  The table's card,
+    if any, is not weighed: :func:`ab_lead` searches it before.  A key is the card's
     weight ``sc`` and its bit in one int, ``sc * 64 + 63 - b``: sorted in decreasing order,
     the lower card comes first on a tie, and the sort shifts one array instead of two."""
     cdef state_t* s = &c.s
@@ -1229,9 +1238,7 @@ cdef int move_keys(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noexce
             b = lowest_bit(m)
             m &= m - 1
             p = 16 * L.points[b]
-            if b == hint:
-                sc = 1 << 20
-            elif (above >> b) & 1:      # would win the trick so far
+            if (above >> b) & 1:      # would win the trick so far
                 if b < wlim:
                     sc = 500 - p - b    # an opponent still to play may beat it
                 elif want_win:
@@ -1253,29 +1260,26 @@ cdef int move_keys(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noexce
             b = lowest_bit(m)
             m &= m - 1
             p = 16 * L.points[b]
-            if b == hint:
-                sc = 1 << 20
+            su = L.suit_of_bit[b]
+            tb = highest_bit(live & L.suit_mask[su])
+            if tb == b:
+                sc = 2000 + p + b       # cash a winner
+            elif (mates >> tb) & 1:
+                sc = 1500 - p - b       # low toward the partner's winner
             else:
-                su = L.suit_of_bit[b]
-                tb = highest_bit(live & L.suit_mask[su])
-                if tb == b:
-                    sc = 2000 + p + b       # cash a winner
-                elif (mates >> tb) & 1:
-                    sc = 1500 - p - b       # low toward the partner's winner
-                else:
-                    sc = -p - b
-                if (opp_ruffs >> su) & 1:
-                    sc -= 5000              # an opponent ruffs it
-                elif (partner_ruffs >> su) & 1:
-                    sc += 800               # a partner ruffs it
-                elif (L.trump_mask >> b) & 1:
-                    sc -= 1000              # a trump: after the plain suits of its kind
+                sc = -p - b
+            if (opp_ruffs >> su) & 1:
+                sc -= 5000              # an opponent ruffs it
+            elif (partner_ruffs >> su) & 1:
+                sc += 800               # a partner ruffs it
+            elif (L.trump_mask >> b) & 1:
+                sc -= 1000              # a trump: after the plain suits of its kind
             n = insert_key(sc * 64 + 63 - b, out, n)
     else:
         while m:
             b = lowest_bit(m)
             m &= m - 1
-            sc = 1 << 20 if b == hint else -16 * L.points[b] - b
+            sc = -16 * L.points[b] - b
             n = insert_key(sc * 64 + 63 - b, out, n)
     return n
 
@@ -1302,14 +1306,18 @@ cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noex
     where an opponent still could beat the card (cheapest points first); throw low, also
     under a partner's card an opponent can still beat (Goathead 3p -19% nodes, Clover
     -14%, Sheepshead -10%)."""
-    cdef int n, i
+    cdef int n, i, first = 0
     if not (reps & (reps - 1)):        # one card (or none): nothing to order
         out[0] = lowest_bit(reps) if reps else -1
         return 1 if reps else 0
-    n = move_keys(c, reps, turn, hint, out)
+    if hint >= 0 and (reps >> hint) & 1:
+        out[0] = hint
+        reps &= ~bit(hint)
+        first = 1
+    n = move_keys(c, reps, turn, out + first)
     for i in range(n):
-        out[i] = key_card(out[i])
-    return n
+        out[first + i] = key_card(out[first + i])
+    return first + n
 
 
 # --------------------------------------------------------------------------------------
@@ -1358,7 +1366,7 @@ cdef int play_open(ctx_t* c, int b, int alpha, int beta) noexcept nogil:
     instead of saving and restoring the trick state."""
     cdef int turn = c.s.k.turn, o_wpos = c.s.k.wpos, v
     place_card(c, b, turn)
-    v = ab(c, alpha, beta)
+    v = ab_mid(c, alpha, beta)
     unplace_card(c, b, turn, o_wpos)
     return v
 
@@ -1378,7 +1386,7 @@ cdef int play_last_card(ctx_t* c, int b, int alpha, int beta) noexcept nogil:
         c.nodes += 1                    # ab's node, its two-trick case without the call
         v = tv + two_left(c, alpha - tv, beta - tv)
     else:
-        v = tv + ab(c, alpha - tv, beta - tv)
+        v = tv + ab_lead(c, alpha - tv, beta - tv)
     take_back(c, &saved, seat, b)
     return v
 
@@ -1678,92 +1686,110 @@ cdef inline int settled(int lo, int hi, int alpha, int beta) noexcept nogil:
 
 
 cdef int ab(ctx_t* c, int alpha, int beta) noexcept nogil:
-    """Fail-soft alpha-beta value of the remaining play for the declarer's side."""
+    """Fail-soft alpha-beta value of the remaining play for the declarer's side: the
+    search's entry (the moves call :func:`ab_lead` and :func:`ab_mid` directly)."""
+    if c.s.k.tn > 0:
+        return ab_mid(c, alpha, beta)
+    return ab_lead(c, alpha, beta)
+
+
+cdef int ab_lead(ctx_t* c, int alpha, int beta) noexcept nogil:
+    """:func:`ab` at a trick boundary: the table, its bounds and its best card.  The
+    table's card (a legal representative) is searched before any other card is weighed:
+    where it cuts off, :func:`move_keys` is never called."""
     cdef state_t* s = &c.s
-    cdef int lo, hi, turn, n_moves, i, b, v, best, best_card = -1, hint = -1, tleft = 0
-    cdef int maximise, a0, b0, completes
+    cdef int lo, hi, turn, n_moves, i, b, v, best, best_card = -1, hint = -1, tleft
+    cdef int maximise, a0, b0, cut = 0
     cdef uint64_t key[MAX_KEY]
-    cdef uint64_t meta = 0, h = 0, p
+    cdef uint64_t meta = 0, h = 0
     cdef uint64_t* e
     cdef uint64_t moves
     cdef int order[64]
-    cdef int at_boundary = s.k.tn == 0
-    cdef int use_tt = 0, found
+    cdef int use_tt, found
     cdef uint64_t* same = NULL
     c.nodes += 1
     if s.k.done:
         return 0
-    if at_boundary:
-        tleft = tricks_left(c)
-        if tleft == 1:
-            return last_trick(c)
-        if tleft == 2 and c.use_small:
-            return two_left(c, alpha, beta)
-        use_tt = c.use_tt and tleft > TT_MIN_TRICKS
-        if use_tt:
-            # hash first and prefetch the bucket: the bounds below hide the cache miss
-            meta = make_key(c, key, &h)
-            e = c.tt + ((h & c.tt_mask) * TT_WAYS) * c.stride
-            __builtin_prefetch(e)
-            __builtin_prefetch(e + 8)
-            __builtin_prefetch(e + 16)
-        base_bounds(c, &lo, &hi, tleft)
-    else:
-        mid_trick_bounds(c, &lo, &hi, alpha, beta)
+    tleft = tricks_left(c)
+    if tleft == 1:
+        return last_trick(c)
+    if tleft == 2 and c.use_small:
+        return two_left(c, alpha, beta)
+    use_tt = c.use_tt and tleft > TT_MIN_TRICKS
+    if use_tt:
+        # hash first and prefetch the bucket: the bounds below hide the cache miss
+        meta = make_key(c, key, &h)
+        e = c.tt + ((h & c.tt_mask) * TT_WAYS) * c.stride
+        __builtin_prefetch(e)
+        __builtin_prefetch(e + 8)
+        __builtin_prefetch(e + 16)
+    base_bounds(c, &lo, &hi, tleft)
     if settled(lo, hi, alpha, beta):
         return hi if hi <= alpha else lo
-    if at_boundary:
-        found = 0
-        if use_tt:
-            found = tt_lookup(c, key, meta, h, s.live, &lo, &hi, &hint, &same)
-            if settled(lo, hi, alpha, beta):
-                return hi if hi <= alpha else lo
-        if found != 2 and tleft >= 2 and c.use_qt:
-            boundary_bounds(c, &lo, &hi, tleft, alpha, beta)
-            if settled(lo, hi, alpha, beta):
-                return hi if hi <= alpha else lo
-        if lo > alpha:
-            alpha = lo
-        if hi < beta:
-            beta = hi
-        if hint >= 0:
-            hint = denorm_bit(c, hint, all_hands(c))
+    found = 0
+    if use_tt:
+        found = tt_lookup(c, key, meta, h, s.live, &lo, &hi, &hint, &same)
+        if settled(lo, hi, alpha, beta):
+            return hi if hi <= alpha else lo
+    if found != 2 and tleft >= 2 and c.use_qt:
+        boundary_bounds(c, &lo, &hi, tleft, alpha, beta)
+        if settled(lo, hi, alpha, beta):
+            return hi if hi <= alpha else lo
+    if lo > alpha:
+        alpha = lo
+    if hi < beta:
+        beta = hi
     a0 = alpha
     b0 = beta
     turn = s.k.turn
     maximise = (c.maxmask >> turn) & 1
     moves = representatives(c, node_moves(c, turn))
-    if moves & (moves - 1):
-        n_moves = move_keys(c, moves, turn, hint, order)
-    else:
-        # one card (a third of the nodes on Goathead): nothing to weigh
-        n_moves = 1 if moves else 0
-        order[0] = 63 - lowest_bit(moves) if moves else 0     # its key (weight 0)
     best = -INF if maximise else INF
-    completes = s.k.tn == c.n - 1
-    for i in range(n_moves):
-        b = key_card(order[i])
-        if completes:
-            v = play_last_card(c, b, alpha, beta)
-        else:
-            v = PLAY_OPEN(c, b, alpha, beta)
-        if maximise:
-            if v > best:
+    if hint >= 0:
+        hint = denorm_bit(c, hint, all_hands(c))
+        if (moves >> hint) & 1:
+            moves &= ~bit(hint)
+            v = PLAY_OPEN(c, hint, alpha, beta)
+            if maximise:
+                if v > best:
+                    best = v
+                    best_card = hint
+                    if v > alpha:
+                        alpha = v
+                        cut = alpha >= beta
+            elif v < best:
                 best = v
-                best_card = b
-                if v > alpha:
-                    alpha = v
-                    if alpha >= beta:
-                        break
-        else:
-            if v < best:
-                best = v
-                best_card = b
+                best_card = hint
                 if v < beta:
                     beta = v
-                    if alpha >= beta:
-                        break
-    if at_boundary and use_tt:
+                    cut = alpha >= beta
+    if moves and not cut:
+        # a lead never completes its trick (two seats at least)
+        if moves & (moves - 1):
+            n_moves = move_keys(c, moves, turn, order)
+        else:
+            n_moves = 1                             # one card: nothing to weigh
+            order[0] = 63 - lowest_bit(moves)       # its key (weight 0)
+        for i in range(n_moves):
+            b = key_card(order[i])
+            v = PLAY_OPEN(c, b, alpha, beta)
+            if maximise:
+                if v > best:
+                    best = v
+                    best_card = b
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            break
+            else:
+                if v < best:
+                    best = v
+                    best_card = b
+                    if v < beta:
+                        beta = v
+                        if alpha >= beta:
+                            break
+    if use_tt:
         if (best <= a0) if maximise else (best >= b0):
             best_card = -1      # no card stood out: the entry keeps the card it had
         elif best_card >= 0:
@@ -1774,6 +1800,53 @@ cdef int ab(ctx_t* c, int alpha, int beta) noexcept nogil:
             tt_store(c, key, meta, h, s.live, best, INF, best_card, tleft, same)
         else:
             tt_store(c, key, meta, h, s.live, best, best, best_card, tleft, same)
+    return best
+
+
+cdef int ab_mid(ctx_t* c, int alpha, int beta) noexcept nogil:
+    """:func:`ab` inside a trick (three nodes in four on Sheepshead): no table, no best
+    card, no key; a lone card is its node's value."""
+    cdef state_t* s = &c.s
+    cdef int lo, hi, turn, n_moves, i, b, v, best, maximise, completes
+    cdef uint64_t moves
+    cdef int order[64]
+    c.nodes += 1
+    mid_trick_bounds(c, &lo, &hi, alpha, beta)
+    if settled(lo, hi, alpha, beta):
+        return hi if hi <= alpha else lo
+    turn = s.k.turn
+    maximise = (c.maxmask >> turn) & 1
+    moves = representatives(c, node_moves(c, turn))
+    completes = s.k.tn == c.n - 1
+    if not (moves & (moves - 1)):
+        # one card (or none): a third of the nodes on Goathead
+        if not moves:
+            return -INF if maximise else INF
+        if completes:
+            return play_last_card(c, lowest_bit(moves), alpha, beta)
+        return PLAY_OPEN(c, lowest_bit(moves), alpha, beta)
+    best = -INF if maximise else INF
+    n_moves = move_keys(c, moves, turn, order)
+    for i in range(n_moves):
+        b = key_card(order[i])
+        if completes:
+            v = play_last_card(c, b, alpha, beta)
+        else:
+            v = PLAY_OPEN(c, b, alpha, beta)
+        if maximise:
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        else:
+            if v < best:
+                best = v
+                if v < beta:
+                    beta = v
+                    if alpha >= beta:
+                        break
     return best
 
 
