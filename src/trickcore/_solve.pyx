@@ -100,7 +100,11 @@ keeping its best key first and the rest taken by selection (:func:`pick_best`) o
 when the first card does not cut off, instead of an insertion sort (-> 79.51M, 37.57M,
 59.03M, 50.26M, 24.60M; picking the first by a scan too, -0.1% to -0.5% only).  Tried
 and dropped: the lazy ordering and the table's card first in the one ``ab`` (+1.0% to
-+1.7% against the single ``ab`` with the sort).
++1.7% against the single ``ab`` with the sort).  :func:`ab_mid` plays a lone legal card
+(or lone representative) itself and leaves two or more to :func:`ab_mid_cards`, so
+the lone card's node skips the loop's frame and :func:`representatives` (-> 79.18M,
+37.42M, 58.57M, 49.88M, 24.44M).  Tried and dropped: ``play_open`` inline in
+``ab_mid`` (Goathead 3p +0.3%, Sheepshead -0.25%).
 
 Tried for fewer nodes and dropped (400 deals per game unless said, seed 2026; callgrind
 over the same deals through ``solve_many``):
@@ -1833,26 +1837,32 @@ cdef int ab_lead(ctx_t* c, int alpha, int beta) noexcept nogil:
 
 cdef int ab_mid(ctx_t* c, int alpha, int beta) noexcept nogil:
     """:func:`ab` inside a trick (three nodes in four on Sheepshead): no table, no best
-    card, no key; a lone card is its node's value."""
-    cdef state_t* s = &c.s
-    cdef int lo, hi, turn, n_moves, i, b, v, best, maximise, completes
+    card, no key.  A lone card (a third of these nodes) is its node's value, played
+    without the frame of :func:`ab_mid_cards`, which searches two or more."""
+    cdef int lo, hi
     cdef uint64_t moves
-    cdef int order[64]
     c.nodes += 1
     mid_trick_bounds(c, &lo, &hi, alpha, beta)
     if settled(lo, hi, alpha, beta):
         return hi if hi <= alpha else lo
-    turn = s.k.turn
+    moves = node_moves(c, c.s.k.turn)
+    if moves & (moves - 1):
+        moves = representatives(c, moves)
+        if moves & (moves - 1):
+            return ab_mid_cards(c, moves, alpha, beta)
+    if not moves:
+        return -INF if (c.maxmask >> c.s.k.turn) & 1 else INF
+    if c.s.k.tn == c.n - 1:
+        return play_last_card(c, lowest_bit(moves), alpha, beta)
+    return PLAY_OPEN(c, lowest_bit(moves), alpha, beta)
+
+
+cdef int ab_mid_cards(ctx_t* c, uint64_t moves, int alpha, int beta) noexcept nogil:
+    """:func:`ab_mid`'s search of two or more cards ``moves`` (representatives)."""
+    cdef int turn = c.s.k.turn, n_moves, i, b, v, best, maximise, completes
+    cdef int order[64]
     maximise = (c.maxmask >> turn) & 1
-    moves = representatives(c, node_moves(c, turn))
-    completes = s.k.tn == c.n - 1
-    if not (moves & (moves - 1)):
-        # one card (or none): a third of the nodes on Goathead
-        if not moves:
-            return -INF if maximise else INF
-        if completes:
-            return play_last_card(c, lowest_bit(moves), alpha, beta)
-        return PLAY_OPEN(c, lowest_bit(moves), alpha, beta)
+    completes = c.s.k.tn == c.n - 1
     best = -INF if maximise else INF
     n_moves = move_keys(c, moves, turn, order)
     for i in range(n_moves):
