@@ -104,7 +104,11 @@ and dropped: the lazy ordering and the table's card first in the one ``ab`` (+1.
 (or lone representative) itself and leaves two or more to :func:`ab_mid_cards`, so
 the lone card's node skips the loop's frame and :func:`representatives` (-> 79.18M,
 37.42M, 58.57M, 49.88M, 24.44M).  Tried and dropped: ``play_open`` inline in
-``ab_mid`` (Goathead 3p +0.3%, Sheepshead -0.25%).
+``ab_mid`` (Goathead 3p +0.3%, Sheepshead -0.25%).  :func:`move_keys` split into
+:func:`lead_keys` and :func:`follow_keys`, each declared inline and inlined by gcc into
+its one caller in the search (-> 78.07M, 36.87M, 57.82M, 49.23M, 24.17M; split but out
+of line -0.03% to -0.08%, only ``follow_keys`` inline 78.43M, 37.05M, 57.92M, 49.37M,
+24.24M).
 
 Tried for fewer nodes and dropped (400 deals per game unless said, seed 2026; callgrind
 over the same deals through ``solve_many``):
@@ -1208,69 +1212,90 @@ cdef inline int pick_best(int* keys, int i, int n) noexcept nogil:
 cdef int move_keys(ctx_t* c, uint64_t reps, int turn, int* out) noexcept nogil:
     """:func:`order_moves` for ``ab``: a key per card of ``reps`` (one or more) into
     ``out``, the best in ``out[0]`` and the rest unsorted; returns how many.  The search
-    takes the others best first only when it needs them (:func:`pick_best`).  The table's
-    card, if any, is not weighed: :func:`ab_lead` searches it before.  A key is the card's weight ``sc`` and its bit in one int,
-    ``sc * 64 + 63 - b``: in decreasing order the lower card comes first on a tie, and
-    no two keys are equal."""
+    takes the others best first only when it needs them (:func:`pick_best`).  The
+    table's card, if any, is not weighed: :func:`ab_lead` searches it before.  A key is
+    the card's weight ``sc`` and its bit in one int, ``sc * 64 + 63 - b``: in decreasing
+    order the lower card comes first on a tie, and no two keys are equal.  The lead and
+    the following seats each have a function of their own (:func:`lead_keys`,
+    :func:`follow_keys`), which :func:`ab_lead` and :func:`ab_mid_cards` call directly:
+    small enough for gcc to inline them there, where the one ``move_keys`` stayed a call."""
+    if c.s.k.tn > 0:
+        return follow_keys(c, reps, turn, out)
+    return lead_keys(c, reps, turn, out)
+
+
+cdef inline int follow_keys(ctx_t* c, uint64_t reps, int turn, int* out) noexcept nogil:
+    """:func:`move_keys` inside a trick."""
     cdef state_t* s = &c.s
     cdef const layout_t* L = c.L
     cdef int n = 0, b, p, sc, tb, wseat, wbit, partner_win, key, kmax = -(1 << 30), top = 0
-    cdef int want_win, partner_ruffs = 0, opp_ruffs = 0, su, ours = 0, smear, wbase, wlim
-    cdef uint64_t eligible, live, m = reps, threat = 0, helpers, above, mates
+    cdef int want_win, ours = 0, smear, wbase, wlim
+    cdef uint64_t eligible, m = reps, threat = 0, helpers, above
     want_win = ((c.side >> turn) & 1) == ((c.maxmask >> turn) & 1)
     # the per-trick quantities are worked out before the loop over the cards
-    if s.k.tn > 0:
-        eligible = L.trump_mask | L.suit_mask[s.k.led]
-        wbit = s.k.tbits[s.k.wpos]
-        wseat = winner_seat(c)
-        partner_win = ((c.side >> wseat) & 1) == ((c.side >> turn) & 1)
-        wlim = -1
-        # ours: the trick goes to our team whatever we play (1), or is open (0)
-        if want_win and s.k.tn != c.n - 1:
-            threat = still_to_play(c, turn, &helpers) & eligible
-            if partner_win:
-                ours = not beaten(threat, eligible, wbit)
-            else:
-                helpers &= eligible
-                if helpers:
-                    tb = highest_bit(helpers)
-                    ours = tb > wbit and not beaten(threat, eligible, tb)
-                if not ours and threat:
-                    wlim = highest_bit(threat)  # an opponent still to play beats cards below it
+    eligible = L.trump_mask | L.suit_mask[s.k.led]
+    wbit = s.k.tbits[s.k.wpos]
+    wseat = winner_seat(c)
+    partner_win = ((c.side >> wseat) & 1) == ((c.side >> turn) & 1)
+    wlim = -1
+    # ours: the trick goes to our team whatever we play (1), or is open (0)
+    if want_win and s.k.tn != c.n - 1:
+        threat = still_to_play(c, turn, &helpers) & eligible
+        if partner_win:
+            ours = not beaten(threat, eligible, wbit)
         else:
-            ours = partner_win
-        above = eligible & ~((bit(wbit) << 1) - 1)     # cards that would win the trick so far
-        smear = (want_win and ours) or (not want_win and not partner_win)
-        if not want_win:
-            wbase = -3000
-        elif partner_win:
-            wbase = -1000       # overtakes a partner
-        elif ours:
-            wbase = 900         # a partner will win it anyway
-        else:
-            wbase = 3000        # wins the trick
-        while m:
-            b = lowest_bit(m)
-            m &= m - 1
-            p = 16 * L.points[b]
-            if (above >> b) & 1:      # would win the trick so far
-                if b < wlim:
-                    sc = 500 - p - b    # an opponent still to play may beat it
-                elif want_win:
-                    sc = wbase + p - b
-                else:
-                    sc = -3000 - p - b
-            elif smear:
-                sc = 1000 + p + b       # the trick goes where we want it: smear
+            helpers &= eligible
+            if helpers:
+                tb = highest_bit(helpers)
+                ours = tb > wbit and not beaten(threat, eligible, tb)
+            if not ours and threat:
+                wlim = highest_bit(threat)  # an opponent still to play beats cards below it
+    else:
+        ours = partner_win
+    above = eligible & ~((bit(wbit) << 1) - 1)     # cards that would win the trick so far
+    smear = (want_win and ours) or (not want_win and not partner_win)
+    if not want_win:
+        wbase = -3000
+    elif partner_win:
+        wbase = -1000       # overtakes a partner
+    elif ours:
+        wbase = 900         # a partner will win it anyway
+    else:
+        wbase = 3000        # wins the trick
+    while m:
+        b = lowest_bit(m)
+        m &= m - 1
+        p = 16 * L.points[b]
+        if (above >> b) & 1:      # would win the trick so far
+            if b < wlim:
+                sc = 500 - p - b    # an opponent still to play may beat it
+            elif want_win:
+                sc = wbase + p - b
             else:
-                sc = -p - b
-            key = sc * 64 + 63 - b
-            if key > kmax:
-                kmax = key
-                top = n
-            out[n] = key
-            n += 1
-    elif want_win:
+                sc = -3000 - p - b
+        elif smear:
+            sc = 1000 + p + b       # the trick goes where we want it: smear
+        else:
+            sc = -p - b
+        key = sc * 64 + 63 - b
+        if key > kmax:
+            kmax = key
+            top = n
+        out[n] = key
+        n += 1
+    out[top] = out[0]
+    out[0] = kmax
+    return n
+
+
+cdef inline int lead_keys(ctx_t* c, uint64_t reps, int turn, int* out) noexcept nogil:
+    """:func:`move_keys` at a trick's lead."""
+    cdef state_t* s = &c.s
+    cdef const layout_t* L = c.L
+    cdef int n = 0, b, p, sc, tb, key, kmax = -(1 << 30), top = 0
+    cdef int partner_ruffs = 0, opp_ruffs = 0, su
+    cdef uint64_t live, m = reps, mates
+    if ((c.side >> turn) & 1) == ((c.maxmask >> turn) & 1):
         live = all_hands(c)
         # the partners' cards (the team's cards but the player's own)
         mates = live & (c.side_cards if (c.side >> turn) & 1 else ~c.side_cards) & ~s.hands[turn]
@@ -1798,7 +1823,7 @@ cdef int ab_lead(ctx_t* c, int alpha, int beta) noexcept nogil:
     if moves and not cut:
         # a lead never completes its trick (two seats at least)
         if moves & (moves - 1):
-            n_moves = move_keys(c, moves, turn, order)
+            n_moves = lead_keys(c, moves, turn, order)
         else:
             n_moves = 1                             # one card: nothing to weigh
             order[0] = 63 - lowest_bit(moves)       # its key (weight 0)
@@ -1864,7 +1889,7 @@ cdef int ab_mid_cards(ctx_t* c, uint64_t moves, int alpha, int beta) noexcept no
     maximise = (c.maxmask >> turn) & 1
     completes = c.s.k.tn == c.n - 1
     best = -INF if maximise else INF
-    n_moves = move_keys(c, moves, turn, order)
+    n_moves = follow_keys(c, moves, turn, order)
     for i in range(n_moves):
         b = key_card(pick_best(order, i, n_moves) if i else order[0])
         if completes:
