@@ -114,7 +114,9 @@ Tried and dropped: ``ab_mid`` inline into ``play_open`` (+0.8% to +1.2%).  Two o
 more cards at the trick's last seat searched by :func:`ab_last_cards`, the loop with
 :func:`play_last_card`'s body in it and the trick state saved once per node (->
 76.41M, 36.19M, 56.80M, 48.36M, 23.73M; ``play_last_card`` declared inline instead,
-+0.9% to +1.6%).
++0.9% to +1.6%).  :func:`ab_mid_cards` making and taking back its moves itself
+(:func:`place_card`, :func:`unplace_card`) instead of calling :func:`play_open` (->
+75.96M, 36.00M, 56.31M, 47.98M, 23.54M).
 
 Tried for fewer nodes and dropped (400 deals per game unless said, seed 2026; callgrind
 over the same deals through ``solve_many``):
@@ -1904,15 +1906,17 @@ cdef int ab_mid(ctx_t* c, int alpha, int beta) noexcept nogil:
 
 cdef int ab_mid_cards(ctx_t* c, uint64_t moves, int alpha, int beta) noexcept nogil:
     """:func:`ab_mid`'s search of two or more cards ``moves`` (representatives) that
-    leave the trick open."""
-    cdef int turn = c.s.k.turn, n_moves, i, b, v, best, maximise
+    leave the trick open, each made and taken back here (:func:`play_open`'s body)."""
+    cdef int turn = c.s.k.turn, o_wpos = c.s.k.wpos, n_moves, i, b, v, best, maximise
     cdef int order[64]
     maximise = (c.maxmask >> turn) & 1
     best = -INF if maximise else INF
     n_moves = follow_keys(c, moves, turn, order)
     for i in range(n_moves):
         b = key_card(pick_best(order, i, n_moves) if i else order[0])
-        v = PLAY_OPEN(c, b, alpha, beta)
+        place_card(c, b, turn)
+        v = ab_mid(c, alpha, beta)
+        unplace_card(c, b, turn, o_wpos)
         if maximise:
             if v > best:
                 best = v
