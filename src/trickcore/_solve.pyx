@@ -128,6 +128,13 @@ to play: no threat, no limit) into each copy (-> 75.31M, 35.66M, 55.88M, 47.58M,
 47.44M, 23.33M).  The loops of :func:`ab_mid_cards` and :func:`ab_last_cards` as
 inline functions taking the mover's side as a constant, a copy for each side (->
 74.79M, 35.44M, 55.52M, 47.26M, 23.25M; only ``ab_mid_cards``'s: -0.07% to -0.16%).
+Tried and dropped (same figures, against the code of the time): :func:`ab_lead`
+making and taking back its leads itself instead of calling ``play_open`` (+0.2% to
++0.5%); ``ab_mid`` making and taking back its lone card itself instead of the tail
+call to ``play_open`` (+0.7% to +0.9%); ``ab_lead`` calling ``play_open`` directly
+instead of through ``PLAY_OPEN`` (0 to +0.15%), ``ab_mid`` likewise (no change);
+``ab_lead``'s loop as an inline function with the mover's side a constant (+0.2% to
++0.4%).
 
 Tried for fewer nodes and dropped (400 deals per game unless said, seed 2026; callgrind
 over the same deals through ``solve_many``):
