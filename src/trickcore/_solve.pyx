@@ -90,6 +90,52 @@ lead in :func:`first_of_two` (Sheepshead +3.4%); :func:`move_keys` declared inli
 kept it out of line: no change); :func:`cheapest_points` capping ``m`` at the cards'
 count instead of bounding the class index (-0.03% to -0.15%, left out).
 
+A third pass at equal nodes and values (same md5s and deals, and Goathead 4p clubs 300):
+``ab`` split into two hand-written functions, :func:`ab_lead` at trick boundaries
+(table, bounds, best card) and :func:`ab_mid` inside a trick (no table, no key, a lone
+card's value returned as it is), each move calling the one it needs; the table's card
+searched before :func:`move_keys` weighs the others (83.09M, 39.51M, 62.45M, 53.32M,
+25.67M -> 79.85M, 37.94M, 59.56M, 50.67M, 24.67M); lazy ordering, :func:`move_keys`
+keeping its best key first and the rest taken by selection (:func:`pick_best`) only
+when the first card does not cut off, instead of an insertion sort (-> 79.51M, 37.57M,
+59.03M, 50.26M, 24.60M; picking the first by a scan too, -0.1% to -0.5% only).  Tried
+and dropped: the lazy ordering and the table's card first in the one ``ab`` (+1.0% to
++1.7% against the single ``ab`` with the sort).  :func:`ab_mid` plays a lone legal card
+(or lone representative) itself and leaves two or more to :func:`ab_mid_cards`, so
+the lone card's node skips the loop's frame and :func:`representatives` (-> 79.18M,
+37.42M, 58.57M, 49.88M, 24.44M).  Tried and dropped: ``play_open`` inline in
+``ab_mid`` (Goathead 3p +0.3%, Sheepshead -0.25%).  :func:`move_keys` split into
+:func:`lead_keys` and :func:`follow_keys`, each declared inline and inlined by gcc into
+its one caller in the search (-> 78.07M, 36.87M, 57.82M, 49.23M, 24.17M; split but out
+of line -0.03% to -0.08%, only ``follow_keys`` inline 78.43M, 37.05M, 57.92M, 49.37M,
+24.24M).  :func:`mid_trick_bounds` without :func:`base_bounds`'s test for the end of
+play, which never holds inside a trick (-> 77.64M, 36.68M, 57.44M, 48.91M, 24.03M).
+Tried and dropped: ``ab_mid`` inline into ``play_open`` (+0.8% to +1.2%).  Two or
+more cards at the trick's last seat searched by :func:`ab_last_cards`, the loop with
+:func:`play_last_card`'s body in it and the trick state saved once per node (->
+76.41M, 36.19M, 56.80M, 48.36M, 23.73M; ``play_last_card`` declared inline instead,
++0.9% to +1.6%).  :func:`ab_mid_cards` making and taking back its moves itself
+(:func:`place_card`, :func:`unplace_card`) instead of calling :func:`play_open` (->
+75.96M, 36.00M, 56.31M, 47.98M, 23.54M).  :func:`ab_lead` testing the table's card
+alone for a representative (:func:`represents`) and working out the others'
+:func:`representatives` only when it fails (-> 75.75M, 35.87M, 56.20M, 47.85M,
+23.51M; with the card left out of the set first, the other cards' representatives
+changed: more nodes).  :func:`follow_keys` told by its two callers, as a constant,
+whether the seat is the trick's last, so gcc folds that seat's case (no seat still
+to play: no threat, no limit) into each copy (-> 75.31M, 35.66M, 55.88M, 47.58M,
+23.40M).  :func:`trick_bound` taking the bounds and returning them by value
+(``bounds_t``), so ``ab_mid`` keeps them in registers (-> 75.10M, 35.58M, 55.72M,
+47.44M, 23.33M).  The loops of :func:`ab_mid_cards` and :func:`ab_last_cards` as
+inline functions taking the mover's side as a constant, a copy for each side (->
+74.79M, 35.44M, 55.52M, 47.26M, 23.25M; only ``ab_mid_cards``'s: -0.07% to -0.16%).
+Tried and dropped (same figures, against the code of the time): :func:`ab_lead`
+making and taking back its leads itself instead of calling ``play_open`` (+0.2% to
++0.5%); ``ab_mid`` making and taking back its lone card itself instead of the tail
+call to ``play_open`` (+0.7% to +0.9%); ``ab_lead`` calling ``play_open`` directly
+instead of through ``PLAY_OPEN`` (0 to +0.15%), ``ab_mid`` likewise (no change);
+``ab_lead``'s loop as an inline function with the mover's side a constant (+0.2% to
++0.4%).
+
 Tried for fewer nodes and dropped (400 deals per game unless said, seed 2026; callgrind
 over the same deals through ``solve_many``):
 
@@ -345,6 +391,13 @@ ctypedef struct trick_t:
     int8_t last_winner      # seat that won the last completed trick (-1: none yet)
 
 
+# A value's lower and upper bound, returned by value (trick_bound): through pointers, the
+# caller's two locals went to the stack.
+ctypedef struct bounds_t:
+    int lo
+    int hi
+
+
 ctypedef struct state_t:
     uint64_t hands[8]
     uint64_t live           # cards still in the hands (the union of ``hands``)
@@ -399,9 +452,10 @@ cdef int USE_BMI2 = 1
 cdef int USE_SMALL = 1
 cdef int TT_MIN_TRICKS = 1      # table from 2 tricks left up (where two_tricks does not take them)
 
-# ab calls play_open through this pointer so that gcc does not inline it there: inlined,
-# ab's loop (in a function near gcc's size limits) paid more in spills and set-up than the
-# call (callgrind, Goathead 3p payout: 49.78M inlined, 49.54M through the pointer)
+# ab_lead and ab_mid call play_open through this pointer so that gcc does not inline it
+# there: inlined, ab's loop (in a function near gcc's size limits) paid more in spills and
+# set-up than the call (callgrind, Goathead 3p payout: 49.78M inlined, 49.54M through the
+# pointer; measured when one ab served both kinds of node)
 ctypedef int (*play_fn)(ctx_t*, int, int, int) noexcept nogil
 cdef play_fn PLAY_OPEN = play_open
 
@@ -464,16 +518,30 @@ cdef inline void window_bounds(ctx_t* c, int* lo, int* hi, int alpha, int beta) 
 
 
 cdef inline void mid_trick_bounds(ctx_t* c, int* lo, int* hi, int alpha, int beta) noexcept nogil:
-    """:func:`window_bounds` inside a trick (``ab``'s nodes there call it directly).  Small
-    enough for gcc to inline into ``ab``; :func:`trick_bound`, needed at a third of them
-    (Goathead 3p), stays a call: inlined here, gcc kept the whole of it out of line."""
-    cdef int t = tricks_left(c), x
-    base_bounds(c, lo, hi, t)
-    if not c.s.k.done:
-        # the fate of the trick on the table moves a bound by at most its value
-        x = c.s.k.tpts - c.s.k.tneg if c.objective == OBJECTIVE_POINTS else 1
-        if c.objective == OBJECTIVE_NIL or lo[0] + x >= beta or hi[0] - x <= alpha:
-            trick_bound(c, lo, hi, t)
+    """:func:`window_bounds` inside a trick (:func:`ab_mid` calls it directly).  Small
+    enough for gcc to inline into ``ab_mid``; :func:`trick_bound`, needed at a third of
+    them (Goathead 3p), stays a call: inlined here, gcc kept the whole of it out of line.
+    Not through :func:`base_bounds`, whose test for the end of play never holds here
+    (callgrind -0.5% to -0.65%)."""
+    cdef int t = tricks_left(c), x = 1
+    # base_bounds without its test for the end of play: inside a trick play goes on
+    # (``done`` is only ever set as a trick closes) and t >= 1
+    if c.objective == OBJECTIVE_POINTS:
+        lo[0] = c.s.k.neg_rem + c.bonus_neg
+        hi[0] = c.s.k.pos_rem + c.bonus_pos
+        x = c.s.k.tpts - c.s.k.tneg
+    elif c.objective == OBJECTIVE_TRICKS:
+        lo[0] = 0
+        hi[0] = t
+    else:
+        lo[0] = 0
+        hi[0] = 1
+    # the fate of the trick on the table moves a bound by at most its value (x)
+    cdef bounds_t r
+    if c.objective == OBJECTIVE_NIL or lo[0] + x >= beta or hi[0] - x <= alpha:
+        r = trick_bound(c, lo[0], hi[0], t)
+        lo[0] = r.lo
+        hi[0] = r.hi
 
 
 cdef inline void boundary_bounds(ctx_t* c, int* lo, int* hi, int t, int alpha, int beta) noexcept nogil:
@@ -677,7 +745,7 @@ cdef inline void quick_tricks(ctx_t* c, int* lo, int* hi, int t, int alpha, int 
                 hi[0] = s.k.pos_rem - qpts + (c.bonus if c.bonus > 0 else 0)
 
 
-cdef void trick_bound(ctx_t* c, int* lo, int* hi, int t) noexcept nogil:
+cdef bounds_t trick_bound(ctx_t* c, int lo, int hi, int t) noexcept nogil:
     """Mid-trick: when no seat still to play against the current winner's team can beat
     the winning card, the trick's fate is known.  A card that cannot beat it now cannot
     beat a later, higher winner either.  Card points: the trick's, and the cheapest legal
@@ -689,6 +757,9 @@ cdef void trick_bound(ctx_t* c, int* lo, int* hi, int t) noexcept nogil:
     cdef uint64_t beats = (L.trump_mask | L.suit_mask[s.k.led]) & ~((bit(s.k.tbits[pos]) << 1) - 1)
     cdef int i, seat = s.k.turn, tpts, tneg
     cdef uint64_t legal
+    cdef bounds_t r
+    r.lo = lo
+    r.hi = hi
     for i in range(s.k.tn, c.n):
         if i > s.k.tn:
             seat = seat + 1 if seat + 1 < c.n else 0
@@ -696,7 +767,7 @@ cdef void trick_bound(ctx_t* c, int* lo, int* hi, int t) noexcept nogil:
             if s.hands[seat] & beats:
                 legal = node_moves(c, seat)
                 if legal & beats:
-                    return
+                    return r
     if c.objective == OBJECTIVE_POINTS:
         tpts = s.k.tpts
         tneg = s.k.tneg
@@ -708,19 +779,20 @@ cdef void trick_bound(ctx_t* c, int* lo, int* hi, int t) noexcept nogil:
                 legal = node_moves(c, seat)
                 tpts += cheapest_card(c, legal)
         if wside:
-            lo[0] += tpts - tneg
+            r.lo += tpts - tneg
         else:
-            hi[0] -= tpts - tneg
+            r.hi -= tpts - tneg
     elif c.objective == OBJECTIVE_TRICKS:
         if wside:
-            lo[0] = 1
+            r.lo = 1
         else:
-            hi[0] = t - 1
+            r.hi = t - 1
     else:
         if wside:
-            lo[0] = 1
+            r.lo = 1
         elif t == 1:
-            hi[0] = 0
+            r.hi = 0
+    return r
 
 
 # --------------------------------------------------------------------------------------
@@ -1127,6 +1199,17 @@ cdef inline uint64_t representatives(ctx_t* c, uint64_t moves) noexcept nogil:
     return out
 
 
+cdef inline int represents(ctx_t* c, uint64_t moves, int b) noexcept nogil:
+    """Is card ``b`` of ``moves`` one of :func:`representatives` (``moves``)?  The same
+    test for one card."""
+    cdef uint64_t live, above
+    if not (c.twins >> b) & 1:
+        return 1
+    live = all_hands(c) | c.s.k.table
+    above = live & ~((bit(b) << 1) - 1) if b < 63 else 0
+    return not (above and ((moves & c.twins_of[b]) >> lowest_bit(above)) & 1)
+
+
 cdef inline void ruff_threats(ctx_t* c, int turn, int* partner_ruffs, int* opp_ruffs) noexcept nogil:
     """The plain suits a partner (``partner_ruffs``) or an opponent (``opp_ruffs``) of
     ``turn`` could ruff if led: void in the suit, holding a trump (bit masks of suits)."""
@@ -1173,77 +1256,109 @@ cdef inline int beaten(uint64_t by, uint64_t eligible, int b) noexcept nogil:
     return (by & eligible & ~((bit(b) << 1) - 1)) != 0
 
 
-cdef inline int insert_key(int key, int* keys, int n) noexcept nogil:
-    """Insert ``key`` into ``keys[0..n-1]``, kept in decreasing order; returns ``n + 1``."""
-    cdef int i = n
-    while i > 0 and keys[i - 1] < key:
-        keys[i] = keys[i - 1]
-        i -= 1
-    keys[i] = key
-    return n + 1
+cdef inline int pick_best(int* keys, int i, int n) noexcept nogil:
+    """Selection step of the lazy move ordering: swap the largest of ``keys[i..n-1]`` into
+    ``keys[i]`` and return it.  Keys are distinct (each embeds its card), so picking them
+    one by one gives the order a full sort would, and a node that cuts off on its first
+    card (85-98% of the cut nodes) pays for one scan instead of the sort."""
+    cdef int j, top = i, k = keys[i]
+    for j in range(i + 1, n):
+        if keys[j] > k:
+            k = keys[j]
+            top = j
+    keys[top] = keys[i]
+    keys[i] = k
+    return k
 
 
-cdef int move_keys(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noexcept nogil:
-    """:func:`order_moves` for ``ab``: the cards of ``reps`` (two or more) best first, as
-    keys (:func:`key_card` reads the card off one); returns how many.  A key is the card's
-    weight ``sc`` and its bit in one int, ``sc * 64 + 63 - b``: sorted in decreasing order,
-    the lower card comes first on a tie, and the sort shifts one array instead of two."""
+cdef int move_keys(ctx_t* c, uint64_t reps, int turn, int* out) noexcept nogil:
+    """:func:`order_moves` for ``ab``: a key per card of ``reps`` (one or more) into
+    ``out``, the best in ``out[0]`` and the rest unsorted; returns how many.  The search
+    takes the others best first only when it needs them (:func:`pick_best`).  The
+    table's card, if any, is not weighed: :func:`ab_lead` searches it before.  A key is
+    the card's weight ``sc`` and its bit in one int, ``sc * 64 + 63 - b``: in decreasing
+    order the lower card comes first on a tie, and no two keys are equal.  The lead and
+    the following seats each have a function of their own (:func:`lead_keys`,
+    :func:`follow_keys`), which :func:`ab_lead` and :func:`ab_mid_cards` call directly:
+    small enough for gcc to inline them there, where the one ``move_keys`` stayed a call."""
+    if c.s.k.tn > 0:
+        return follow_keys(c, reps, turn, out, c.s.k.tn == c.n - 1)
+    return lead_keys(c, reps, turn, out)
+
+
+cdef inline int follow_keys(ctx_t* c, uint64_t reps, int turn, int* out, int last) noexcept nogil:
+    """:func:`move_keys` inside a trick; ``last``: ``turn`` is the trick's last seat (a
+    constant where it is inlined)."""
     cdef state_t* s = &c.s
     cdef const layout_t* L = c.L
-    cdef int n = 0, b, p, sc, tb, wseat, wbit, partner_win
-    cdef int want_win, partner_ruffs = 0, opp_ruffs = 0, su, ours = 0, smear, wbase, wlim
-    cdef uint64_t eligible, live, m = reps, threat = 0, helpers, above, mates
+    cdef int n = 0, b, p, sc, tb, wseat, wbit, partner_win, key, kmax = -(1 << 30), top = 0
+    cdef int want_win, ours = 0, smear, wbase, wlim
+    cdef uint64_t eligible, m = reps, threat = 0, helpers, above
     want_win = ((c.side >> turn) & 1) == ((c.maxmask >> turn) & 1)
     # the per-trick quantities are worked out before the loop over the cards
-    if s.k.tn > 0:
-        eligible = L.trump_mask | L.suit_mask[s.k.led]
-        wbit = s.k.tbits[s.k.wpos]
-        wseat = winner_seat(c)
-        partner_win = ((c.side >> wseat) & 1) == ((c.side >> turn) & 1)
-        wlim = -1
-        # ours: the trick goes to our team whatever we play (1), or is open (0)
-        if want_win and s.k.tn != c.n - 1:
-            threat = still_to_play(c, turn, &helpers) & eligible
-            if partner_win:
-                ours = not beaten(threat, eligible, wbit)
-            else:
-                helpers &= eligible
-                if helpers:
-                    tb = highest_bit(helpers)
-                    ours = tb > wbit and not beaten(threat, eligible, tb)
-                if not ours and threat:
-                    wlim = highest_bit(threat)  # an opponent still to play beats cards below it
+    eligible = L.trump_mask | L.suit_mask[s.k.led]
+    wbit = s.k.tbits[s.k.wpos]
+    wseat = winner_seat(c)
+    partner_win = ((c.side >> wseat) & 1) == ((c.side >> turn) & 1)
+    wlim = -1
+    # ours: the trick goes to our team whatever we play (1), or is open (0)
+    if want_win and not last:
+        threat = still_to_play(c, turn, &helpers) & eligible
+        if partner_win:
+            ours = not beaten(threat, eligible, wbit)
         else:
-            ours = partner_win
-        above = eligible & ~((bit(wbit) << 1) - 1)     # cards that would win the trick so far
-        smear = (want_win and ours) or (not want_win and not partner_win)
-        if not want_win:
-            wbase = -3000
-        elif partner_win:
-            wbase = -1000       # overtakes a partner
-        elif ours:
-            wbase = 900         # a partner will win it anyway
-        else:
-            wbase = 3000        # wins the trick
-        while m:
-            b = lowest_bit(m)
-            m &= m - 1
-            p = 16 * L.points[b]
-            if b == hint:
-                sc = 1 << 20
-            elif (above >> b) & 1:      # would win the trick so far
-                if b < wlim:
-                    sc = 500 - p - b    # an opponent still to play may beat it
-                elif want_win:
-                    sc = wbase + p - b
-                else:
-                    sc = -3000 - p - b
-            elif smear:
-                sc = 1000 + p + b       # the trick goes where we want it: smear
+            helpers &= eligible
+            if helpers:
+                tb = highest_bit(helpers)
+                ours = tb > wbit and not beaten(threat, eligible, tb)
+            if not ours and threat:
+                wlim = highest_bit(threat)  # an opponent still to play beats cards below it
+    else:
+        ours = partner_win
+    above = eligible & ~((bit(wbit) << 1) - 1)     # cards that would win the trick so far
+    smear = (want_win and ours) or (not want_win and not partner_win)
+    if not want_win:
+        wbase = -3000
+    elif partner_win:
+        wbase = -1000       # overtakes a partner
+    elif ours:
+        wbase = 900         # a partner will win it anyway
+    else:
+        wbase = 3000        # wins the trick
+    while m:
+        b = lowest_bit(m)
+        m &= m - 1
+        p = 16 * L.points[b]
+        if (above >> b) & 1:      # would win the trick so far
+            if b < wlim:
+                sc = 500 - p - b    # an opponent still to play may beat it
+            elif want_win:
+                sc = wbase + p - b
             else:
-                sc = -p - b
-            n = insert_key(sc * 64 + 63 - b, out, n)
-    elif want_win:
+                sc = -3000 - p - b
+        elif smear:
+            sc = 1000 + p + b       # the trick goes where we want it: smear
+        else:
+            sc = -p - b
+        key = sc * 64 + 63 - b
+        if key > kmax:
+            kmax = key
+            top = n
+        out[n] = key
+        n += 1
+    out[top] = out[0]
+    out[0] = kmax
+    return n
+
+
+cdef inline int lead_keys(ctx_t* c, uint64_t reps, int turn, int* out) noexcept nogil:
+    """:func:`move_keys` at a trick's lead."""
+    cdef state_t* s = &c.s
+    cdef const layout_t* L = c.L
+    cdef int n = 0, b, p, sc, tb, key, kmax = -(1 << 30), top = 0
+    cdef int partner_ruffs = 0, opp_ruffs = 0, su
+    cdef uint64_t live, m = reps, mates
+    if ((c.side >> turn) & 1) == ((c.maxmask >> turn) & 1):
         live = all_hands(c)
         # the partners' cards (the team's cards but the player's own)
         mates = live & (c.side_cards if (c.side >> turn) & 1 else ~c.side_cards) & ~s.hands[turn]
@@ -1253,30 +1368,39 @@ cdef int move_keys(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noexce
             b = lowest_bit(m)
             m &= m - 1
             p = 16 * L.points[b]
-            if b == hint:
-                sc = 1 << 20
+            su = L.suit_of_bit[b]
+            tb = highest_bit(live & L.suit_mask[su])
+            if tb == b:
+                sc = 2000 + p + b       # cash a winner
+            elif (mates >> tb) & 1:
+                sc = 1500 - p - b       # low toward the partner's winner
             else:
-                su = L.suit_of_bit[b]
-                tb = highest_bit(live & L.suit_mask[su])
-                if tb == b:
-                    sc = 2000 + p + b       # cash a winner
-                elif (mates >> tb) & 1:
-                    sc = 1500 - p - b       # low toward the partner's winner
-                else:
-                    sc = -p - b
-                if (opp_ruffs >> su) & 1:
-                    sc -= 5000              # an opponent ruffs it
-                elif (partner_ruffs >> su) & 1:
-                    sc += 800               # a partner ruffs it
-                elif (L.trump_mask >> b) & 1:
-                    sc -= 1000              # a trump: after the plain suits of its kind
-            n = insert_key(sc * 64 + 63 - b, out, n)
+                sc = -p - b
+            if (opp_ruffs >> su) & 1:
+                sc -= 5000              # an opponent ruffs it
+            elif (partner_ruffs >> su) & 1:
+                sc += 800               # a partner ruffs it
+            elif (L.trump_mask >> b) & 1:
+                sc -= 1000              # a trump: after the plain suits of its kind
+            key = sc * 64 + 63 - b
+            if key > kmax:
+                kmax = key
+                top = n
+            out[n] = key
+            n += 1
     else:
         while m:
             b = lowest_bit(m)
             m &= m - 1
-            sc = 1 << 20 if b == hint else -16 * L.points[b] - b
-            n = insert_key(sc * 64 + 63 - b, out, n)
+            sc = -16 * L.points[b] - b
+            key = sc * 64 + 63 - b
+            if key > kmax:
+                kmax = key
+                top = n
+            out[n] = key
+            n += 1
+    out[top] = out[0]
+    out[0] = kmax
     return n
 
 
@@ -1302,14 +1426,18 @@ cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noex
     where an opponent still could beat the card (cheapest points first); throw low, also
     under a partner's card an opponent can still beat (Goathead 3p -19% nodes, Clover
     -14%, Sheepshead -10%)."""
-    cdef int n, i
+    cdef int n, i, first = 0
     if not (reps & (reps - 1)):        # one card (or none): nothing to order
         out[0] = lowest_bit(reps) if reps else -1
         return 1 if reps else 0
-    n = move_keys(c, reps, turn, hint, out)
+    if hint >= 0 and (reps >> hint) & 1:
+        out[0] = hint
+        reps &= ~bit(hint)
+        first = 1
+    n = move_keys(c, reps, turn, out + first)
     for i in range(n):
-        out[i] = key_card(out[i])
-    return n
+        out[first + i] = key_card(pick_best(out + first, i, n))
+    return first + n
 
 
 # --------------------------------------------------------------------------------------
@@ -1358,7 +1486,7 @@ cdef int play_open(ctx_t* c, int b, int alpha, int beta) noexcept nogil:
     instead of saving and restoring the trick state."""
     cdef int turn = c.s.k.turn, o_wpos = c.s.k.wpos, v
     place_card(c, b, turn)
-    v = ab(c, alpha, beta)
+    v = ab_mid(c, alpha, beta)
     unplace_card(c, b, turn, o_wpos)
     return v
 
@@ -1378,7 +1506,7 @@ cdef int play_last_card(ctx_t* c, int b, int alpha, int beta) noexcept nogil:
         c.nodes += 1                    # ab's node, its two-trick case without the call
         v = tv + two_left(c, alpha - tv, beta - tv)
     else:
-        v = tv + ab(c, alpha - tv, beta - tv)
+        v = tv + ab_lead(c, alpha - tv, beta - tv)
     take_back(c, &saved, seat, b)
     return v
 
@@ -1678,92 +1806,114 @@ cdef inline int settled(int lo, int hi, int alpha, int beta) noexcept nogil:
 
 
 cdef int ab(ctx_t* c, int alpha, int beta) noexcept nogil:
-    """Fail-soft alpha-beta value of the remaining play for the declarer's side."""
+    """Fail-soft alpha-beta value of the remaining play for the declarer's side: the
+    search's entry (the moves call :func:`ab_lead` and :func:`ab_mid` directly)."""
+    if c.s.k.tn > 0:
+        return ab_mid(c, alpha, beta)
+    return ab_lead(c, alpha, beta)
+
+
+cdef int ab_lead(ctx_t* c, int alpha, int beta) noexcept nogil:
+    """:func:`ab` at a trick boundary: the table, its bounds and its best card.  The
+    table's card (a legal representative) is searched before any other card is weighed:
+    where it cuts off, :func:`move_keys` is never called."""
     cdef state_t* s = &c.s
-    cdef int lo, hi, turn, n_moves, i, b, v, best, best_card = -1, hint = -1, tleft = 0
-    cdef int maximise, a0, b0, completes
+    cdef int lo, hi, turn, n_moves, i, b, v, best, best_card = -1, hint = -1, tleft
+    cdef int maximise, a0, b0, cut = 0
+    cdef uint64_t tried = 0      # the table's card, once searched
     cdef uint64_t key[MAX_KEY]
-    cdef uint64_t meta = 0, h = 0, p
+    cdef uint64_t meta = 0, h = 0
     cdef uint64_t* e
     cdef uint64_t moves
     cdef int order[64]
-    cdef int at_boundary = s.k.tn == 0
-    cdef int use_tt = 0, found
+    cdef int use_tt, found
     cdef uint64_t* same = NULL
     c.nodes += 1
     if s.k.done:
         return 0
-    if at_boundary:
-        tleft = tricks_left(c)
-        if tleft == 1:
-            return last_trick(c)
-        if tleft == 2 and c.use_small:
-            return two_left(c, alpha, beta)
-        use_tt = c.use_tt and tleft > TT_MIN_TRICKS
-        if use_tt:
-            # hash first and prefetch the bucket: the bounds below hide the cache miss
-            meta = make_key(c, key, &h)
-            e = c.tt + ((h & c.tt_mask) * TT_WAYS) * c.stride
-            __builtin_prefetch(e)
-            __builtin_prefetch(e + 8)
-            __builtin_prefetch(e + 16)
-        base_bounds(c, &lo, &hi, tleft)
-    else:
-        mid_trick_bounds(c, &lo, &hi, alpha, beta)
+    tleft = tricks_left(c)
+    if tleft == 1:
+        return last_trick(c)
+    if tleft == 2 and c.use_small:
+        return two_left(c, alpha, beta)
+    use_tt = c.use_tt and tleft > TT_MIN_TRICKS
+    if use_tt:
+        # hash first and prefetch the bucket: the bounds below hide the cache miss
+        meta = make_key(c, key, &h)
+        e = c.tt + ((h & c.tt_mask) * TT_WAYS) * c.stride
+        __builtin_prefetch(e)
+        __builtin_prefetch(e + 8)
+        __builtin_prefetch(e + 16)
+    base_bounds(c, &lo, &hi, tleft)
     if settled(lo, hi, alpha, beta):
         return hi if hi <= alpha else lo
-    if at_boundary:
-        found = 0
-        if use_tt:
-            found = tt_lookup(c, key, meta, h, s.live, &lo, &hi, &hint, &same)
-            if settled(lo, hi, alpha, beta):
-                return hi if hi <= alpha else lo
-        if found != 2 and tleft >= 2 and c.use_qt:
-            boundary_bounds(c, &lo, &hi, tleft, alpha, beta)
-            if settled(lo, hi, alpha, beta):
-                return hi if hi <= alpha else lo
-        if lo > alpha:
-            alpha = lo
-        if hi < beta:
-            beta = hi
-        if hint >= 0:
-            hint = denorm_bit(c, hint, all_hands(c))
+    found = 0
+    if use_tt:
+        found = tt_lookup(c, key, meta, h, s.live, &lo, &hi, &hint, &same)
+        if settled(lo, hi, alpha, beta):
+            return hi if hi <= alpha else lo
+    if found != 2 and tleft >= 2 and c.use_qt:
+        boundary_bounds(c, &lo, &hi, tleft, alpha, beta)
+        if settled(lo, hi, alpha, beta):
+            return hi if hi <= alpha else lo
+    if lo > alpha:
+        alpha = lo
+    if hi < beta:
+        beta = hi
     a0 = alpha
     b0 = beta
     turn = s.k.turn
     maximise = (c.maxmask >> turn) & 1
-    moves = representatives(c, node_moves(c, turn))
-    if moves & (moves - 1):
-        n_moves = move_keys(c, moves, turn, hint, order)
-    else:
-        # one card (a third of the nodes on Goathead): nothing to weigh
-        n_moves = 1 if moves else 0
-        order[0] = 63 - lowest_bit(moves) if moves else 0     # its key (weight 0)
+    moves = node_moves(c, turn)
     best = -INF if maximise else INF
-    completes = s.k.tn == c.n - 1
-    for i in range(n_moves):
-        b = key_card(order[i])
-        if completes:
-            v = play_last_card(c, b, alpha, beta)
-        else:
-            v = PLAY_OPEN(c, b, alpha, beta)
-        if maximise:
-            if v > best:
+    if hint >= 0:
+        hint = denorm_bit(c, hint, all_hands(c))
+        if (moves >> hint) & 1 and represents(c, moves, hint):
+            # the representatives of the other cards only once this one fails
+            tried = bit(hint)
+            v = PLAY_OPEN(c, hint, alpha, beta)
+            if maximise:
+                if v > best:
+                    best = v
+                    best_card = hint
+                    if v > alpha:
+                        alpha = v
+                        cut = alpha >= beta
+            elif v < best:
                 best = v
-                best_card = b
-                if v > alpha:
-                    alpha = v
-                    if alpha >= beta:
-                        break
-        else:
-            if v < best:
-                best = v
-                best_card = b
+                best_card = hint
                 if v < beta:
                     beta = v
-                    if alpha >= beta:
-                        break
-    if at_boundary and use_tt:
+                    cut = alpha >= beta
+    if not cut:
+        moves = representatives(c, moves) & ~tried
+    if moves and not cut:
+        # a lead never completes its trick (two seats at least)
+        if moves & (moves - 1):
+            n_moves = lead_keys(c, moves, turn, order)
+        else:
+            n_moves = 1                             # one card: nothing to weigh
+            order[0] = 63 - lowest_bit(moves)       # its key (weight 0)
+        for i in range(n_moves):
+            b = key_card(pick_best(order, i, n_moves) if i else order[0])
+            v = PLAY_OPEN(c, b, alpha, beta)
+            if maximise:
+                if v > best:
+                    best = v
+                    best_card = b
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            break
+            else:
+                if v < best:
+                    best = v
+                    best_card = b
+                    if v < beta:
+                        beta = v
+                        if alpha >= beta:
+                            break
+    if use_tt:
         if (best <= a0) if maximise else (best >= b0):
             best_card = -1      # no card stood out: the entry keeps the card it had
         elif best_card >= 0:
@@ -1774,6 +1924,92 @@ cdef int ab(ctx_t* c, int alpha, int beta) noexcept nogil:
             tt_store(c, key, meta, h, s.live, best, INF, best_card, tleft, same)
         else:
             tt_store(c, key, meta, h, s.live, best, best, best_card, tleft, same)
+    return best
+
+
+cdef int ab_mid(ctx_t* c, int alpha, int beta) noexcept nogil:
+    """:func:`ab` inside a trick (three nodes in four on Sheepshead): no table, no best
+    card, no key.  A lone card (a third of these nodes) is its node's value, played
+    without the frame of :func:`ab_mid_cards` and :func:`ab_last_cards`, which search
+    two or more."""
+    cdef int lo, hi
+    cdef uint64_t moves
+    c.nodes += 1
+    mid_trick_bounds(c, &lo, &hi, alpha, beta)
+    if settled(lo, hi, alpha, beta):
+        return hi if hi <= alpha else lo
+    moves = node_moves(c, c.s.k.turn)
+    if moves & (moves - 1):
+        moves = representatives(c, moves)
+        if moves & (moves - 1):
+            if c.s.k.tn == c.n - 1:
+                return ab_last_cards(c, moves, alpha, beta)
+            return ab_mid_cards(c, moves, alpha, beta)
+    if not moves:
+        return -INF if (c.maxmask >> c.s.k.turn) & 1 else INF
+    if c.s.k.tn == c.n - 1:
+        return play_last_card(c, lowest_bit(moves), alpha, beta)
+    return PLAY_OPEN(c, lowest_bit(moves), alpha, beta)
+
+
+cdef int ab_mid_cards(ctx_t* c, uint64_t moves, int alpha, int beta) noexcept nogil:
+    """:func:`ab_mid`'s search of two or more cards ``moves`` (representatives) that
+    leave the trick open, each made and taken back here (:func:`play_open`'s body)."""
+    cdef int turn = c.s.k.turn, n_moves
+    cdef int order[64]
+    n_moves = follow_keys(c, moves, turn, order, 0)
+    if (c.maxmask >> turn) & 1:
+        return mid_cards_loop(c, order, n_moves, turn, alpha, beta, 1)
+    return mid_cards_loop(c, order, n_moves, turn, alpha, beta, 0)
+
+
+cdef inline int mid_cards_loop(ctx_t* c, int* order, int n_moves, int turn, int alpha, int beta,
+                               int maximise) noexcept nogil:
+    """:func:`ab_mid_cards`' loop, a copy for each mover (``maximise`` a constant)."""
+    cdef int o_wpos = c.s.k.wpos, i, b, v
+    cdef int best = -INF if maximise else INF
+    for i in range(n_moves):
+        b = key_card(pick_best(order, i, n_moves) if i else order[0])
+        place_card(c, b, turn)
+        v = ab_mid(c, alpha, beta)
+        unplace_card(c, b, turn, o_wpos)
+        if take_value(maximise, v, &best, &alpha, &beta):
+            break
+    return best
+
+
+cdef int ab_last_cards(ctx_t* c, uint64_t moves, int alpha, int beta) noexcept nogil:
+    """:func:`ab_mid`'s search of two or more cards ``moves`` (representatives) at the
+    trick's last seat: :func:`play_last_card` written into the loop, the trick state
+    saved once for all the cards instead of once per card."""
+    cdef int turn = c.s.k.turn, n_moves
+    cdef int order[64]
+    n_moves = follow_keys(c, moves, turn, order, 1)
+    if (c.maxmask >> turn) & 1:
+        return last_cards_loop(c, order, n_moves, turn, alpha, beta, 1)
+    return last_cards_loop(c, order, n_moves, turn, alpha, beta, 0)
+
+
+cdef inline int last_cards_loop(ctx_t* c, int* order, int n_moves, int turn, int alpha, int beta,
+                                int maximise) noexcept nogil:
+    """:func:`ab_last_cards`' loop, a copy for each mover (``maximise`` a constant)."""
+    cdef int i, b, v, tv
+    cdef int best = -INF if maximise else INF
+    cdef trick_t saved
+    memcpy(&saved, &c.s.k, sizeof(trick_t))
+    for i in range(n_moves):
+        b = key_card(pick_best(order, i, n_moves) if i else order[0])
+        tv = complete_trick(c, b)
+        if c.s.k.done:
+            v = tv
+        elif c.s.k.tleft == 2 and c.use_small:
+            c.nodes += 1                    # ab's node, its two-trick case without the call
+            v = tv + two_left(c, alpha - tv, beta - tv)
+        else:
+            v = tv + ab_lead(c, alpha - tv, beta - tv)
+        take_back(c, &saved, turn, b)
+        if take_value(maximise, v, &best, &alpha, &beta):
+            break
     return best
 
 
