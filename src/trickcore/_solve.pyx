@@ -274,11 +274,13 @@ cdef extern from *:
         int top[8];
         uint64_t keep;
         int n, n_suits, nc, K;
+        uint64_t runs[8][65];   /* runs[su][k]: where k live cards of suit su go (top_run) */
     } tc_keyshape;
     #if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
     #include <immintrin.h>
     /* The whole relative-rank key and its hash in one call: where each squeezed suit's
-       live cards go (the top of the suit), every hand moved there and packed, then
+       live cards go (the top of the suit: a table by the suit's live count, ks->runs,
+       instead of a shift and a branch per suit), every hand moved there and packed, then
        tc_key_hash.  A key of one word (n * nc <= 64: Goathead 3p) or of two hands a word
        (32-card decks) is packed without tc_pack_key's word arithmetic.  The layout's
        part comes in one struct: eleven arguments took a fifth of the call's
@@ -288,11 +290,8 @@ cdef extern from *:
                                      const tc_keyshape* ks, uint64_t* key) {
         int i, pos = 0, su, n = ks->n, nc = ks->nc, K = ks->K;
         uint64_t run = 0, keep = ks->keep, src = live & ~keep, k0 = 0;
-        for (su = 0; su < ks->n_suits; su++) {
-            uint64_t m = live & ks->sqm[su];
-            if (m)
-                run |= ks->sqm[su] & (~(uint64_t)0 << (ks->top[su] + 1 - __builtin_popcountll(m)));
-        }
+        for (su = 0; su < ks->n_suits; su++)
+            run |= ks->runs[su][__builtin_popcountll(live & ks->sqm[su])];
         #define TC_H(i) ((hands[i] & keep) | _pdep_u64(_pext_u64(hands[i], src), run))
         if (K == 1) {
             for (i = 0; i < n; i++, pos += nc)
@@ -341,6 +340,7 @@ cdef extern from *:
         int top[8]
         uint64_t keep
         int n, n_suits, nc, K
+        uint64_t runs[8][65]
     uint64_t tc_rank_key_bmi2(const uint64_t* hands, uint64_t live, uint64_t meta,
                               const tc_keyshape* ks, uint64_t* key) nogil
     int tc_fast_bmi2() nogil
@@ -2241,6 +2241,9 @@ cdef void init_ctx(ctx_t* c, const layout_t* L, const int8_t* cls, uint64_t* tt,
     for su in range(L.n_suits):
         c.keyshape.sqm[su] = L.suit_mask[su] & c.squeeze
         c.keyshape.top[su] = c.suit_top[su]
+        c.keyshape.runs[su][0] = 0
+        for k in range(1, popcount(c.keyshape.sqm[su]) + 1):
+            c.keyshape.runs[su][k] = c.keyshape.sqm[su] & ~((bit(c.suit_top[su] + 1 - k)) - 1)
     c.keyshape.keep = ~c.squeeze
     c.keyshape.n = c.n
     c.keyshape.n_suits = L.n_suits
