@@ -1080,35 +1080,42 @@ cdef inline int tt_lookup(ctx_t* c, uint64_t* key, uint64_t meta, uint64_t h, ui
     the same cards, shifted by :func:`point_shift` for one of other cards.  Returns 2 if
     an entry of the same cards was found, 1 if only others, 0 if none; ``hint`` gets the
     best card of the closest entry (normalised, -1 if none), ``same`` the first entry of
-    the same cards (NULL if none), where :func:`tt_store` merges the node's result."""
-    cdef uint64_t* e = c.tt + ((h & c.tt_mask) * TT_WAYS) * c.stride
+    the same cards (NULL if none), where :func:`tt_store` merges the node's result.  The
+    loop works on local copies written back at the end: stores through the int pointers
+    could alias the context, whose fields (K, stride) gcc then read again every way."""
+    cdef int K = c.K, stride = c.stride
+    cdef uint64_t* e = c.tt + ((h & c.tt_mask) * TT_WAYS) * stride
     cdef int way, found = 0, elo, ehi, dneg, dpos, best_d = 1 << 30
+    cdef int nlo = lo[0], nhi = hi[0], nhint = -1
+    cdef uint64_t* nsame = NULL
     cdef uint64_t p
-    hint[0] = -1
-    same[0] = NULL
     for way in range(TT_WAYS):
         if same_key(c, e, key, meta) and entry_shift(c, e, live, &dneg, &dpos):
-            p = e[c.K + 1]
+            p = e[K + 1]
             elo = <int16_t>(p & 0xFFFF)
             ehi = <int16_t>((p >> 16) & 0xFFFF)
             if elo > -INF:
                 elo += dneg
             if ehi < INF:
                 ehi += dpos
-            if elo > lo[0]:
-                lo[0] = elo
-            if ehi < hi[0]:
-                hi[0] = ehi
+            if elo > nlo:
+                nlo = elo
+            if ehi < nhi:
+                nhi = ehi
             if dpos - dneg < best_d:
                 best_d = dpos - dneg
-                hint[0] = <int>((p >> 32) & 0xFF) - 1
+                nhint = <int>((p >> 32) & 0xFF) - 1
             if dneg == 0 and dpos == 0:
                 if found != 2:
-                    same[0] = e
+                    nsame = e
                 found = 2
             elif found == 0:
                 found = 1
-        e += c.stride
+        e += stride
+    lo[0] = nlo
+    hi[0] = nhi
+    hint[0] = nhint
+    same[0] = nsame
     return found
 
 
