@@ -294,6 +294,51 @@ def test_quasi_symmetric_table_matches_do_not_change_values(game, contract, rule
     assert (portable.value == quasi.value).all() and (portable.nodes == quasi.nodes).all()
 
 
+@pytest.mark.parametrize("gid", GAME_IDS)
+def test_twin_bounds_do_not_change_values(gid, monkeypatch):
+    """Twin bounds (``_solve.twin_bound``): a searched card's fail-soft value, moved by the
+    points between them, bounds the value of a card of the same holder, suit and rule
+    flags that no other seat's card separates from it, and skips its search.  Values
+    and lines must not move (trick layouts through the general kernel too), and the
+    point games must need fewer nodes.  Solved to cuts, the twins stay out: a band's
+    ends are fail-soft values, the same with and without them."""
+    from trickcore import _solve, solver
+
+    monkeypatch.setattr(solver, "KERNEL", "general")
+    g = get_game(gid)
+    rng = np.random.default_rng(53)
+    fields = ("value", "side_tricks", "last_trick_winner", "side_melds", "opp_melds")
+    nodes = [0, 0]
+    try:
+        for contract in g.contracts:
+            lay = g.layout(contract)
+            k = min(lay.hand_size, 4 if lay.n_seats >= 4 else 5)
+            deals = np.array([[h.mask for h in random_position(lay, rng, k)] for _ in range(15)], dtype=np.uint64)
+            lead = rng.integers(0, lay.n_seats, 15)
+            dec = rng.integers(0, lay.n_seats, 15)
+            runs = []
+            for twins in (True, False):
+                _solve._set_search_options(twins=twins)
+                runs.append(solve_many(lay, None, deals, leader=lead, declarer=dec))
+            for f in fields:
+                assert (getattr(runs[0], f) == getattr(runs[1], f)).all(), (gid, contract, f)
+            if lay.objective == "points":
+                nodes[0] += int(runs[0].nodes.sum())
+                nodes[1] += int(runs[1].nodes.sum())
+            if lay.objective == "points" and lay.trick_meld_table is None:    # cuts allowed
+                lo, hi = int(runs[1].value.min()), int(runs[1].value.max())
+                cuts = np.tile(np.array(sorted({lo, (lo + hi) // 2, hi + 1}), dtype=np.int16), (15, 1))
+                bands = []
+                for twins in (True, False):
+                    _solve._set_search_options(twins=twins)
+                    bands.append(solve_many(lay, None, deals, leader=lead, declarer=dec, cuts=cuts, line=False))
+                for f in ("value", "value_hi", "nodes"):
+                    assert (getattr(bands[0], f) == getattr(bands[1], f)).all(), (gid, contract, f)
+    finally:
+        _solve._set_search_options()
+    assert nodes[0] <= nodes[1], nodes
+
+
 def test_quasi_symmetric_match_respects_a_flagged_card():
     """Deal B is deal A with the called ace A♣ swapped for the dead 10♣: the same holders
     by relative rank and the same side, but in A the ace must be played when clubs are
