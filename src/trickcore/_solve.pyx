@@ -39,7 +39,8 @@ Technique (after DDS and the open Skat/Schafkopf solvers):
   -4.1%, to the payout (twins off) +1.3% from the longer move loop.  Every fail-soft
   value of a twin kept (also exact ones and those at the window's edge), with the window
   of a twin not skipped narrowed to its bound: nodes Goathead 3p -0.9%, 4p -1.5% more, but
-  callgrind +1% to +2% (more twin_bound calls).  Also dropped (callgrind against the
+  callgrind +1% to +2% (more twin_bound calls); those at the window's edge alone (for
+  twins of equal points): nodes -0.05%, callgrind +0.7% to +1.7%.  Also dropped (callgrind against the
   kept form): a failed card dropping its twins from the order at once, the loop's head
   as before (Goathead 3p exact +0.45%, Sheepshead +0.7%, Clover +0.7%, to the payout
   -0.4%); a plain loop of its own for bands (exact +0.5% to +0.7%, to the payout back
