@@ -298,9 +298,10 @@ def test_quasi_symmetric_table_matches_do_not_change_values(game, contract, rule
 def test_twin_bounds_do_not_change_values(gid, monkeypatch):
     """Twin bounds (``_solve.twin_bound``): a searched card's fail-soft value, moved by the
     points between them, bounds the value of a card of the same holder, suit and rule
-    flags that no other seat's card separates from it, and skips its search.  Values
-    and lines must not move (trick layouts through the general kernel too), and the
-    point games must need fewer nodes.  Solved to cuts, the twins stay out: a band's
+    flags that no other seat's card separates from it, and skips its search; inside a
+    trick whose side is known the dominated twin is not searched (``trick_twins``).
+    Values and lines must not move (trick layouts through the general kernel too), and
+    the point games must need fewer nodes.  Solved to cuts, the twins stay out: a band's
     ends are fail-soft values, the same with and without them."""
     from trickcore import _solve, solver
 
