@@ -55,7 +55,11 @@ Technique (after DDS and the open Skat/Schafkopf solvers):
   pairs: none the other way).  Against the twin bounds alone: nodes Goathead 3p -9.2%,
   Sheepshead -16.6%, Clover -8.8%, 4p -11.6%; callgrind -2.6%, -10.7%, -2.6%, -5.1%, to
   the payout (off, the same reason) +0.65%.  At the trick's last card only: -2.8%,
-  -1.8%, -0.8%, -2.8%;
+  -1.8%, -0.8%, -2.8%.  Dropped: the same at the lead, for a lead no opponent can beat
+  or ruff (nodes Goathead 3p -1.5%, Clover -2.4%; callgrind Goathead 3p +0.3%, 4p +0.4%,
+  Sheepshead +0.2%, Clover -1.3%); the only table card counted between twins the one
+  winning the trick so far (with the twin bounds alone: nodes within 0.2% either way,
+  callgrind +0.06% to +0.5%);
 * move ordering (the table's best move first, then by what the player's team wants:
   at the lead winners, leads to a partner's winner or ruff, and never into an opponent's
   ruff; following, sure winners, point smears on a trick the team surely takes, cheap
