@@ -51,7 +51,7 @@ Technique (after DDS and the open Skat/Schafkopf solvers):
   known whichever twin the mover plays (no seat of the other team still to play can beat
   the card then winning), the twin the mover would not choose is dropped before the
   search: into the side's trick the dearer twin is worth at least as much to the side,
-  into the opponents' at most as much (checked against the brute force on 548 such
+  into the opponents' at most as much (checked against the brute force on 2,657 such
   pairs: none the other way).  Against the twin bounds alone: nodes Goathead 3p -9.2%,
   Sheepshead -16.6%, Clover -8.8%, 4p -11.6%; callgrind -2.6%, -10.7%, -2.6%, -5.1%, to
   the payout (off, the same reason) +0.65%.  At the trick's last card only: -2.8%,
@@ -59,7 +59,7 @@ Technique (after DDS and the open Skat/Schafkopf solvers):
   or ruff (nodes Goathead 3p -1.5%, Clover -2.4%; callgrind Goathead 3p +0.3%, 4p +0.4%,
   Sheepshead +0.2%, Clover -1.3%); the only table card counted between twins the one
   winning the trick so far (with the twin bounds alone: nodes within 0.2% either way,
-  callgrind +0.06% to +0.5%);
+  callgrind -0.05% to +0.5%);
 * move ordering (the table's best move first, then by what the player's team wants:
   at the lead winners, leads to a partner's winner or ruff, and never into an opponent's
   ruff; following, sure winners, point smears on a trick the team surely takes, cheap
@@ -1909,7 +1909,8 @@ cdef uint64_t trick_twins(ctx_t* c, uint64_t moves, int turn, int maximise) noex
     the dearer twin is worth at least as much to the side as the cheaper one, into an
     opponents' trick at most as much.  The maximiser keeps the twin worth more (the
     minimiser the one worth less); every dropped card is worth no more (no less) than one
-    kept, so values and bounds stay."""
+    kept, so values and bounds stay.  Checked against the brute force of the tests on
+    2,657 such pairs of every point game, 2-4 tricks from the end: none the other way."""
     cdef const layout_t* L = c.L
     cdef state_t* s = &c.s
     cdef uint64_t out = moves, m = moves, grp, foreign, between, opp = 0, own = 0, eligible
