@@ -1975,7 +1975,6 @@ cdef int ab_lead(ctx_t* c, int alpha, int beta) noexcept nogil:
     cdef uint64_t tried = 0      # the table's card, once searched
     cdef uint64_t key[MAX_KEY]
     cdef uint64_t meta = 0, h = 0
-    cdef uint64_t* e
     cdef uint64_t moves
     cdef int order[64]
     cdef int use_tt, found
@@ -1990,19 +1989,15 @@ cdef int ab_lead(ctx_t* c, int alpha, int beta) noexcept nogil:
         return last_trick(c)
     if tleft == 2 and c.use_small:
         return two_left(c, alpha, beta)
-    use_tt = c.use_tt and tleft > TT_MIN_TRICKS
-    if use_tt:
-        # hash first and prefetch the bucket: the bounds below hide the cache miss
-        meta = make_key(c, key, &h)
-        e = c.tt + ((h & c.tt_mask) * TT_WAYS) * c.stride
-        __builtin_prefetch(e)
-        __builtin_prefetch(e + 8)
-        __builtin_prefetch(e + 16)
+    # the bounds every position has first: where they settle the node (a seventh of
+    # the boundaries on Goathead 3p) no key is made
     base_bounds(c, &lo, &hi, tleft)
     if settled(lo, hi, alpha, beta):
         return hi if hi <= alpha else lo
     found = 0
+    use_tt = c.use_tt and tleft > TT_MIN_TRICKS
     if use_tt:
+        meta = make_key(c, key, &h)
         found = tt_lookup(c, key, meta, h, s.live, &lo, &hi, &hint, &same)
         if settled(lo, hi, alpha, beta):
             return hi if hi <= alpha else lo
