@@ -167,7 +167,26 @@ making and taking back its leads itself instead of calling ``play_open`` (+0.2% 
 call to ``play_open`` (+0.7% to +0.9%); ``ab_lead`` calling ``play_open`` directly
 instead of through ``PLAY_OPEN`` (0 to +0.15%), ``ab_mid`` likewise (no change);
 ``ab_lead``'s loop as an inline function with the mover's side a constant (+0.2% to
-+0.4%).
++0.4%).  From a pass on Goathead 3p at equal nodes: the relative-rank key reading where
+each suit's live cards go off a table by the suit's live count (``tc_keyshape.runs``;
+-0.7% to -1.5%), :func:`tt_lookup` narrowing local copies of what it returns (stores
+through its pointers made gcc reload ``K`` and ``stride`` every way; -0.1% to -0.25%),
+and :func:`ab_lead` making the table key only once the bounds every position has fail
+to settle the boundary (-1.2% to -1.6%; the prefetch that the bounds used to hide went
+with it: interleaved wall times with and without it within 2% either way).  Measured and
+not merged: three-seat functions for a trick's second and third cards (``ab`` without
+its set-up, lazy keys inline) and for the card closing a trick at three tricks left
+(its trick read off the table, the last two tricks searched without playing it into
+the state): together -7.5M of Goathead 3p exact's 83.09M (-9.0%) on the code before
+the third pass, doing for three seats much of what ``ab_mid`` and ``ab_last_cards`` do
+for every layout, and without the twins above (they would need them in their loops).
+
+All three passes together with the twins (benches' 100 deals, interleaved best of 15
+against the code before them): Goathead 3p hearts exact 27.7 -> 25.6 us per deal
+(instructions -13.4%), Sheepshead jd 0.685 -> 0.635 ms (-12.2%), Clover hearts 3.15 ->
+2.70 ms.  Time falls less than instructions: the branch mispredictions (callgrind's
+model, Goathead 3p: 343k -> 301k, about 3,000 per deal) fell by half as much, and at
+this size they are much of a deal's time.
 
 Tried for fewer nodes and dropped (400 deals per game unless said, seed 2026; callgrind
 over the same deals through ``solve_many``):
