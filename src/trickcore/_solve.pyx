@@ -1976,6 +1976,30 @@ cdef uint64_t trick_twins(ctx_t* c, uint64_t moves, int turn, int maximise) noex
     return out
 
 
+cdef inline int twin_settles(ctx_t* c, int b, uint64_t searched, const int* vals, int turn,
+                             int maximise, int* best, int* alpha, int* beta) noexcept nogil:
+    """Does the bound that card ``b``'s failed twins among ``searched`` give
+    (:func:`twin_bound`) lie out of the window too?  Then ``b`` needs no search: its bound
+    is taken into the node's ``best`` as its fail-soft value, and 1 returned."""
+    cdef int v
+    if not searched & c.kin_of[b]:
+        return 0
+    v = TWIN_BOUND(c, b, searched & c.kin_of[b], vals, turn, maximise)
+    if (v <= alpha[0]) if maximise else (v >= beta[0]):
+        take_value(maximise, v, best, alpha, beta)
+        return 1
+    return 0
+
+
+cdef inline void note_failed(int b, int v, int maximise, int alpha, int beta, uint64_t* searched,
+                             int* vals) noexcept nogil:
+    """Keep card ``b``'s fail-soft value ``v`` for its twins if it failed (below the window
+    of a maximiser, above a minimiser's: then a bound of its value)."""
+    if (v < alpha) if maximise else (v > beta):
+        searched[0] |= bit(b)
+        vals[b] = v
+
+
 cdef int ab(ctx_t* c, int alpha, int beta) noexcept nogil:
     """Fail-soft alpha-beta value of the remaining play for the declarer's side: the
     search's entry (the moves call :func:`ab_lead` and :func:`ab_mid` directly)."""
@@ -2053,9 +2077,7 @@ cdef int ab_lead(ctx_t* c, int alpha, int beta) noexcept nogil:
                 if v < beta:
                     beta = v
                     cut = alpha >= beta
-            if (v < alpha) if maximise else (v > beta):
-                searched = tried
-                vals[hint] = v
+            note_failed(hint, v, maximise, alpha, beta, &searched, vals)
     if not cut:
         moves = representatives(c, moves) & ~tried
     if moves and not cut:
@@ -2067,13 +2089,8 @@ cdef int ab_lead(ctx_t* c, int alpha, int beta) noexcept nogil:
             order[0] = 63 - lowest_bit(moves)       # its key (weight 0)
         for i in range(n_moves):
             b = key_card(pick_best(order, i, n_moves) if i else order[0])
-            if searched & c.kin_of[b]:
-                # a twin of a card that failed: its bound, if out of the window too,
-                # is its fail-soft value without a search (twin_bound)
-                v = TWIN_BOUND(c, b, searched & c.kin_of[b], vals, turn, maximise)
-                if (v <= alpha) if maximise else (v >= beta):
-                    take_value(maximise, v, &best, &alpha, &beta)
-                    continue
+            if twin_settles(c, b, searched, vals, turn, maximise, &best, &alpha, &beta):
+                continue
             v = PLAY_OPEN(c, b, alpha, beta)
             if maximise:
                 if v > best:
@@ -2091,9 +2108,7 @@ cdef int ab_lead(ctx_t* c, int alpha, int beta) noexcept nogil:
                         beta = v
                         if alpha >= beta:
                             break
-            if (v < alpha) if maximise else (v > beta):
-                searched |= bit(b)
-                vals[b] = v
+            note_failed(b, v, maximise, alpha, beta, &searched, vals)
     if use_tt:
         if (best <= a0) if maximise else (best >= b0):
             best_card = -1      # no card stood out: the entry keeps the card it had
@@ -2155,19 +2170,14 @@ cdef inline int mid_cards_loop(ctx_t* c, int* order, int n_moves, int turn, int 
     cdef uint64_t searched = 0  # those cards
     for i in range(n_moves):
         b = key_card(pick_best(order, i, n_moves) if i else order[0])
-        if searched & c.kin_of[b]:
-            v = TWIN_BOUND(c, b, searched & c.kin_of[b], vals, turn, maximise)
-            if (v <= alpha) if maximise else (v >= beta):
-                take_value(maximise, v, &best, &alpha, &beta)
-                continue
+        if twin_settles(c, b, searched, vals, turn, maximise, &best, &alpha, &beta):
+            continue
         place_card(c, b, turn)
         v = ab_mid(c, alpha, beta)
         unplace_card(c, b, turn, o_wpos)
         if take_value(maximise, v, &best, &alpha, &beta):
             break
-        if (v < alpha) if maximise else (v > beta):
-            searched |= bit(b)
-            vals[b] = v
+        note_failed(b, v, maximise, alpha, beta, &searched, vals)
     return best
 
 
@@ -2194,11 +2204,8 @@ cdef inline int last_cards_loop(ctx_t* c, int* order, int n_moves, int turn, int
     memcpy(&saved, &c.s.k, sizeof(trick_t))
     for i in range(n_moves):
         b = key_card(pick_best(order, i, n_moves) if i else order[0])
-        if searched & c.kin_of[b]:
-            v = TWIN_BOUND(c, b, searched & c.kin_of[b], vals, turn, maximise)
-            if (v <= alpha) if maximise else (v >= beta):
-                take_value(maximise, v, &best, &alpha, &beta)
-                continue
+        if twin_settles(c, b, searched, vals, turn, maximise, &best, &alpha, &beta):
+            continue
         tv = complete_trick(c, b)
         if c.s.k.done:
             v = tv
@@ -2210,9 +2217,7 @@ cdef inline int last_cards_loop(ctx_t* c, int* order, int n_moves, int turn, int
         take_back(c, &saved, turn, b)
         if take_value(maximise, v, &best, &alpha, &beta):
             break
-        if (v < alpha) if maximise else (v > beta):
-            searched |= bit(b)
-            vals[b] = v
+        note_failed(b, v, maximise, alpha, beta, &searched, vals)
     return best
 
 
