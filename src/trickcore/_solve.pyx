@@ -32,11 +32,14 @@ Technique (after DDS and the open Skat/Schafkopf solvers):
   the points between them (swapping them in every continuation keeps every trick's
   winner and moves d points between two tricks; trick melds are not in the value).  So a
   card failing low (high, for a minimiser) bounds its twins, and a twin whose bound is out
-  of the window too needs no search.  Exact values only: solved to cuts the band's ends
-  are fail-soft values, and the twins' looser bounds moved them (still valid bands;
-  Goathead 3p to the payout 39.5M -> 36.3M instructions with them).  Nodes Goathead 3p
+  of the window too needs no search.  Solved to cuts, a band's ends are fail-soft values
+  and move with the twins, but stay valid bands, which a scorer reads alike: the
+  simulations' payouts, make rates and every other scored column are the same, only
+  ``side_points_lo``/``_hi`` move (at first the twins were off for bands: Goathead 3p
+  to the payout 35.60M instructions and 251 nodes per deal on 300 deals against 33.21M
+  and 206 with them, Sheepshead jd -9% nodes, called ace -14%).  Nodes Goathead 3p
   exact -5.9%, 4p -5.5%, Sheepshead -4.0%, Clover -8.4%; callgrind -2.6%, -3.5%, -0.1%,
-  -4.1%, to the payout (twins off) +1.3% from the longer move loop.  Every fail-soft
+  -4.1%.  Every fail-soft
   value of a twin kept (also exact ones and those at the window's edge), with the window
   of a twin not skipped narrowed to its bound: nodes Goathead 3p -0.9%, 4p -1.5% more, but
   callgrind +1% to +2% (more twin_bound calls); those at the window's edge alone (for
@@ -53,8 +56,7 @@ Technique (after DDS and the open Skat/Schafkopf solvers):
   search: into the side's trick the dearer twin is worth at least as much to the side,
   into the opponents' at most as much (checked against the brute force on 2,657 such
   pairs: none the other way).  Against the twin bounds alone: nodes Goathead 3p -9.2%,
-  Sheepshead -16.6%, Clover -8.8%, 4p -11.6%; callgrind -2.6%, -10.7%, -2.6%, -5.1%, to
-  the payout (off, the same reason) +0.65%.  At the trick's last card only: -2.8%,
+  Sheepshead -16.6%, Clover -8.8%, 4p -11.6%; callgrind -2.6%, -10.7%, -2.6%, -5.1%.  At the trick's last card only: -2.8%,
   -1.8%, -0.8%, -2.8%.  Dropped: the same at the lead, for a lead no opponent can beat
   or ruff (nodes Goathead 3p -1.5%, Clover -2.4%; callgrind Goathead 3p +0.3%, 4p +0.4%,
   Sheepshead +0.2%, Clover -1.3%); the only table card counted between twins the one
@@ -476,7 +478,7 @@ ctypedef struct ctx_t:
     uint64_t twins          # cards with another card of their class in their suit
     uint64_t twins_of[64]   # ... and those other cards, per card
     uint64_t kin_of[64]     # the other cards of each card's suit with its rule flags (twin_bound)
-    int twins_on            # twin bounds and dominated twins (not for bands)
+    int twins_on            # twin bounds and dominated twins
     int suit_top[8]         # highest layout bit of each effective suit
     int8_t owner[64]        # seat holding each card at the start of the search
     uint64_t side_cards     # cards the declarer's side holds at the start of the search
@@ -2645,12 +2647,6 @@ def solve_batch(CoreLayout core, const int8_t[::1] cls, const uint64_t[:, ::1] h
         return
     with nogil:
         init_ctx(&c, L, &cls[0], &tt[0], n_buckets, sides[0], goal_max)
-        if banded:
-            # no twin bounds: they would leave other fail-soft values, and a band's
-            # ends are fail-soft values (the same band for the same deals, whatever
-            # the search)
-            memset(c.kin_of, 0, sizeof(c.kin_of))
-            c.twins_on = 0
         for d in range(n_deals):
             set_side(&c, sides[d], goal_max)
             c.gen = 1 + (d & 0x7FFF)
