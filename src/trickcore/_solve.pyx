@@ -474,7 +474,7 @@ ctypedef struct ctx_t:
     int K                   # key words
     int objective
     int bonus               # last-trick bonus
-    int bonus_neg           # min(bonus, 0) and max(bonus, 0) (base_bounds, may_cut)
+    int bonus_neg           # min(bonus, 0) and max(bonus, 0) (every bound that adds the bonus)
     int bonus_pos
     int side                # seat mask of the declarer's side
     int maxmask             # seat mask of the seats that maximise the side's value
@@ -698,10 +698,10 @@ cdef inline void top_trumps(ctx_t* c, int* lo, int* hi, int t, int alpha, int be
             else:
                 pts += cheapest_points(c, s.hands[i], k)
         if team:
-            if pts + (c.bonus if c.bonus < 0 else 0) > lo[0]:
-                lo[0] = pts + (c.bonus if c.bonus < 0 else 0)
-        elif s.k.pos_rem - pts + (c.bonus if c.bonus > 0 else 0) < hi[0]:
-            hi[0] = s.k.pos_rem - pts + (c.bonus if c.bonus > 0 else 0)
+            if pts + c.bonus_neg > lo[0]:
+                lo[0] = pts + c.bonus_neg
+        elif s.k.pos_rem - pts + c.bonus_pos < hi[0]:
+            hi[0] = s.k.pos_rem - pts + c.bonus_pos
 
 
 cdef inline int cheapest_points(ctx_t* c, uint64_t cards, int m) noexcept nogil:
@@ -809,11 +809,11 @@ cdef inline void quick_tricks(ctx_t* c, int* lo, int* hi, int t, int alpha, int 
     elif c.objective == OBJECTIVE_POINTS and s.k.neg_rem == 0:
         # the side wins at least the points of the leader's cashed cards (or loses them)
         if lside:
-            if qpts + (c.bonus if c.bonus < 0 else 0) > lo[0]:
-                lo[0] = qpts + (c.bonus if c.bonus < 0 else 0)
+            if qpts + c.bonus_neg > lo[0]:
+                lo[0] = qpts + c.bonus_neg
         else:
-            if s.k.pos_rem - qpts + (c.bonus if c.bonus > 0 else 0) < hi[0]:
-                hi[0] = s.k.pos_rem - qpts + (c.bonus if c.bonus > 0 else 0)
+            if s.k.pos_rem - qpts + c.bonus_pos < hi[0]:
+                hi[0] = s.k.pos_rem - qpts + c.bonus_pos
 
 
 cdef bounds_t trick_bound(ctx_t* c, int lo, int hi, int t) noexcept nogil:
