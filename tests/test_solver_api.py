@@ -68,6 +68,15 @@ def random_position(layout, rng, tricks_left, mid=0):
     return hands
 
 
+def deep_positions(layout, rng, n=15):
+    """``n`` random positions at the start of a trick, 4 tricks from the end (with four or
+    more seats, 5 with fewer, or the whole deal if shorter), deeper than the brute force
+    can afford, with a random leader and declarer each: ``(deals, leaders, declarers)``."""
+    k = min(layout.hand_size, 4 if layout.n_seats >= 4 else 5)
+    deals = np.array([[h.mask for h in random_position(layout, rng, k)] for _ in range(n)], dtype=np.uint64)
+    return deals, rng.integers(0, layout.n_seats, n), rng.integers(0, layout.n_seats, n)
+
+
 def replay(layout, hands, leader, line, side, trick=(), played=CardSet(), suits_led=0):
     """Play ``line`` checking legality; returns the side's value collected."""
     n = layout.n_seats
@@ -234,10 +243,7 @@ def test_search_enhancements_do_not_change_values(gid):
     try:
         for contract in g.contracts:
             lay = g.layout(contract)
-            k = min(lay.hand_size, 4 if lay.n_seats >= 4 else 5)
-            deals = np.array([[h.mask for h in random_position(lay, rng, k)] for _ in range(15)], dtype=np.uint64)
-            lead = rng.integers(0, lay.n_seats, 15)
-            dec = rng.integers(0, lay.n_seats, 15)
+            deals, lead, dec = deep_positions(lay, rng)
             _solve._set_search_options(tt=True, bounds=True)
             fast = solve_many(lay, None, deals, leader=lead, declarer=dec)
             _solve._set_search_options(tt=False, bounds=False, small=False)
@@ -314,10 +320,7 @@ def test_twin_bounds_do_not_change_values(gid, monkeypatch):
     try:
         for contract in g.contracts:
             lay = g.layout(contract)
-            k = min(lay.hand_size, 4 if lay.n_seats >= 4 else 5)
-            deals = np.array([[h.mask for h in random_position(lay, rng, k)] for _ in range(15)], dtype=np.uint64)
-            lead = rng.integers(0, lay.n_seats, 15)
-            dec = rng.integers(0, lay.n_seats, 15)
+            deals, lead, dec = deep_positions(lay, rng)
             runs = []
             for twins in (True, False):
                 _solve._set_search_options(twins=twins)
