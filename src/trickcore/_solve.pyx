@@ -84,14 +84,18 @@ Technique (after DDS and the open Skat/Schafkopf solvers):
   declarer's dead plain cards (a defender holds as many cards above them) capping its
   tricks all cut nodes and cost more instructions than they saved;
 * the last trick is played directly, the last two by :func:`two_tricks` (every line,
-  no table); for five seats (Sheepshead) behind the table (:func:`two_tricks_tt`): its
-  2^5 lines cost more than a key and a lookup, and the bisection's probes and the
-  tricks before reach the same two-trick positions again and again.  Callgrind,
-  benches' deals: Sheepshead jd 100 deals exact 752.66M -> 639.72M (-15%; nodes 13,175
-  -> 11,487 per deal), called ace 20 deals 81.03M -> 76.69M (-5.4%), jd 20 deals to
-  the payout 26.52M -> 25.75M; the test in :func:`two_left` costs the other layouts
-  +0.06% to +0.14%.  Also for four seats (16 lines): Clover 20 deals +1.8%, Goathead
-  4p 300 deals +4.8%: not kept.
+  no table); for five seats (Sheepshead) behind a table of their own
+  (:func:`two_tricks_tt`): its 2^5 lines cost more than a key and a lookup, and the
+  bisection's probes and the tricks before reach the same two-trick positions again and
+  again.  Callgrind, benches' deals: Sheepshead jd 100 deals exact 752.66M -> 639.72M
+  (-15%; nodes 13,175 -> 11,487 per deal), called ace 20 deals 81.03M -> 76.69M
+  (-5.4%), jd 20 deals to the payout 26.52M -> 25.75M; the test in :func:`two_left`
+  costs the other layouts +0.06% to +0.14%.  In the main table its entries doubled the
+  simulated D1 and LL misses (jd 20 deals: 15.8k -> 31.3k, 9.4k -> 17.4k) and the wall
+  time did not fall; in a table of its own, ``TWO_BUCKETS`` buckets (196 KB for
+  Sheepshead) that stay in the core's cache, LL misses 12.3k, instructions +0.5% (jd
+  100 deals 643.15M: fewer hits).  Also for four seats (16 lines): Clover 20 deals
+  +1.8%, Goathead 4p 300 deals +4.8%: not kept.
 
 Cost per node (callgrind instructions of ``solve_batch`` at equal nodes and values; gcc
 decides much of it by what it inlines, so each change was measured, not assumed).  The
@@ -421,6 +425,7 @@ cdef enum:
     INF = 30000
     MAX_KEY = 8          # key words: 8 seats x 64 bits at most
     ENTRY_EXTRA = 3      # words of an entry besides the key: meta, payload, live cards
+    TWO_BUCKETS = 1 << 10    # buckets of the two-trick table (two_tricks_tt)
     TT_WAYS = 4          # entries per bucket
     MAX_CUTS = 16        # cuts per deal (solve_batch's band mode)
     FULL_WINDOW_CARDS = 20   # exact_value: one full-window search up to this many live cards
@@ -505,13 +510,15 @@ ctypedef struct ctx_t:
     int plain_rules         # no first lead, restricted lead, must-play or first-trick rule
     uint64_t* tt
     uint64_t tt_mask        # number of buckets - 1
+    uint64_t* tt2           # the two-trick positions' own small table (two_tricks_tt) ...
+    uint64_t tt2_mask       # ... and its number of buckets - 1
     int stride              # words per entry
     int gen
     int64_t nodes
     int use_tt              # search switches, read from the test hook once per call
     int use_qt
     int use_small           # two_tricks for the last two tricks (at most five seats)
-    int two_tt              # ... behind the table (five seats: see two_tricks_tt)
+    int two_tt              # ... behind a table of their own (five seats: two_tricks_tt)
     state_t s
 
 
@@ -1154,8 +1161,9 @@ cdef inline int same_key(ctx_t* c, const uint64_t* e, const uint64_t* key, uint6
     return 1
 
 
-cdef inline int tt_lookup(ctx_t* c, uint64_t* key, uint64_t meta, uint64_t h, uint64_t live,
-                          int* lo, int* hi, int* hint, uint64_t** same) noexcept nogil:
+cdef inline int tt_lookup(ctx_t* c, uint64_t* table, uint64_t mask, uint64_t* key, uint64_t meta,
+                          uint64_t h, uint64_t live, int* lo, int* hi, int* hint,
+                          uint64_t** same) noexcept nogil:
     """Narrow [lo, hi] by every entry for this relative-rank key: exactly for an entry of
     the same cards, shifted by :func:`point_shift` for one of other cards.  Returns 2 if
     an entry of the same cards was found, 1 if only others, 0 if none; ``hint`` gets the
@@ -1164,7 +1172,7 @@ cdef inline int tt_lookup(ctx_t* c, uint64_t* key, uint64_t meta, uint64_t h, ui
     loop works on local copies written back at the end: stores through the int pointers
     could alias the context, whose fields (K, stride) gcc then read again every way."""
     cdef int K = c.K, stride = c.stride
-    cdef uint64_t* e = c.tt + ((h & c.tt_mask) * TT_WAYS) * stride
+    cdef uint64_t* e = table + ((h & mask) * TT_WAYS) * stride
     cdef int way, found = 0, elo, ehi, dneg, dpos, best_d = 1 << 30
     cdef int nlo = lo[0], nhi = hi[0], nhint = -1
     cdef uint64_t* nsame = NULL
@@ -1199,8 +1207,9 @@ cdef inline int tt_lookup(ctx_t* c, uint64_t* key, uint64_t meta, uint64_t h, ui
     return found
 
 
-cdef inline void tt_store(ctx_t* c, uint64_t* key, uint64_t meta, uint64_t h, uint64_t live,
-                          int lower, int upper, int best, int tleft, uint64_t* e) noexcept nogil:
+cdef inline void tt_store(ctx_t* c, uint64_t* table, uint64_t mask, uint64_t* key, uint64_t meta,
+                          uint64_t h, uint64_t live, int lower, int upper, int best, int tleft,
+                          uint64_t* e) noexcept nogil:
     """Record bounds for the position: merged into the entry of the same cards (same
     key, no point shift) if there is one, else into the emptiest or oldest way.  ``e``:
     that entry as :func:`tt_lookup` found it before the node's search (NULL if none).
@@ -1225,7 +1234,7 @@ cdef inline void tt_store(ctx_t* c, uint64_t* key, uint64_t meta, uint64_t h, ui
             best = <int>((p >> 32) & 0xFF) - 1
         victim = e
     else:
-        cand = c.tt + ((h & c.tt_mask) * TT_WAYS) * c.stride
+        cand = table + ((h & mask) * TT_WAYS) * c.stride
         for way in range(TT_WAYS):
             p = cand[c.K + 1]
             if cand[c.K] == 0:
@@ -1622,7 +1631,7 @@ cdef int two_tricks_tt(ctx_t* c, int alpha, int beta, int lo, int hi) noexcept n
     cdef uint64_t meta, h
     cdef uint64_t* same = NULL
     meta = make_key(c, key, &h)
-    tt_lookup(c, key, meta, h, c.s.live, &lo, &hi, &hint, &same)
+    tt_lookup(c, c.tt2, c.tt2_mask, key, meta, h, c.s.live, &lo, &hi, &hint, &same)
     if settled(lo, hi, alpha, beta):
         return hi if hi <= alpha else lo
     if lo > alpha:
@@ -1633,11 +1642,11 @@ cdef int two_tricks_tt(ctx_t* c, int alpha, int beta, int lo, int hi) noexcept n
     b0 = beta
     v = two_tricks(c, alpha, beta)
     if v <= a0:
-        tt_store(c, key, meta, h, c.s.live, -INF, v, -1, 2, same)
+        tt_store(c, c.tt2, c.tt2_mask, key, meta, h, c.s.live, -INF, v, -1, 2, same)
     elif v >= b0:
-        tt_store(c, key, meta, h, c.s.live, v, INF, -1, 2, same)
+        tt_store(c, c.tt2, c.tt2_mask, key, meta, h, c.s.live, v, INF, -1, 2, same)
     else:
-        tt_store(c, key, meta, h, c.s.live, v, v, -1, 2, same)
+        tt_store(c, c.tt2, c.tt2_mask, key, meta, h, c.s.live, v, v, -1, 2, same)
     return v
 
 
@@ -2092,7 +2101,7 @@ cdef int ab_lead(ctx_t* c, int alpha, int beta) noexcept nogil:
     use_tt = c.use_tt and tleft > TT_MIN_TRICKS
     if use_tt:
         meta = make_key(c, key, &h)
-        found = tt_lookup(c, key, meta, h, s.live, &lo, &hi, &hint, &same)
+        found = tt_lookup(c, c.tt, c.tt_mask, key, meta, h, s.live, &lo, &hi, &hint, &same)
         if settled(lo, hi, alpha, beta):
             return hi if hi <= alpha else lo
     if found != 2 and tleft >= 2 and c.use_qt:
@@ -2166,11 +2175,11 @@ cdef int ab_lead(ctx_t* c, int alpha, int beta) noexcept nogil:
         elif best_card >= 0:
             best_card = norm_bit(c, best_card, all_hands(c))
         if best <= a0:
-            tt_store(c, key, meta, h, s.live, -INF, best, best_card, tleft, same)
+            tt_store(c, c.tt, c.tt_mask, key, meta, h, s.live, -INF, best, best_card, tleft, same)
         elif best >= b0:
-            tt_store(c, key, meta, h, s.live, best, INF, best_card, tleft, same)
+            tt_store(c, c.tt, c.tt_mask, key, meta, h, s.live, best, INF, best_card, tleft, same)
         else:
-            tt_store(c, key, meta, h, s.live, best, best, best_card, tleft, same)
+            tt_store(c, c.tt, c.tt_mask, key, meta, h, s.live, best, best, best_card, tleft, same)
     return best
 
 
@@ -2432,14 +2441,16 @@ cdef void init_ctx(ctx_t* c, const layout_t* L, const int8_t* cls, uint64_t* tt,
     c.cls = cls
     c.tt = tt
     c.tt_mask = n_buckets - 1
+    # the two-trick table follows the main one in the same block (two_table_words)
+    c.tt2 = tt + n_buckets * TT_WAYS * c.stride
+    c.tt2_mask = TWO_BUCKETS - 1
     c.gen = 1
     c.nodes = 0
     c.use_tt = USE_TT
     c.use_qt = USE_QT
     # measured on every game (at most five seats: 2^5 lines a trick); more seats untried
     c.use_small = USE_SMALL and L.n_seats <= 5
-    # five seats only: four (2^4 lines) lose more to the key than the table saves
-    c.two_tt = USE_TT and L.n_seats == 5
+    c.two_tt = USE_TT and two_tricks_tabled(L)
     c.bmi2 = FAST_BMI2 and USE_BMI2
     c.plain_rules = (L.first_lead_bit < 0 and not L.lead_restricted and L.must_play_bit < 0
                      and not L.first_trick_forbidden)
@@ -2588,9 +2599,24 @@ cdef uint64_t buckets_for(int stride, double tt_mb, int live_cards):
 
 
 def tt_words(CoreLayout core, double tt_mb, int live_cards):
-    """Number of uint64 words of the transposition table for this layout."""
+    """Number of uint64 words of the transposition table for this layout (the main
+    table; :func:`two_table_words` more follow it in the same block)."""
     cdef int K = (core.c.n_seats * core.c.n_cards + 63) // 64
     return int(buckets_for(K + ENTRY_EXTRA, tt_mb, live_cards)) * TT_WAYS * (K + ENTRY_EXTRA)
+
+
+cdef inline int two_tricks_tabled(const layout_t* L) noexcept nogil:
+    """Whether :func:`two_tricks` goes through a table of its own (:func:`two_tricks_tt`):
+    five seats, whose 2^5 lines cost more than a key and a lookup.  Four seats (2^4
+    lines) lose more to the key than the table saves."""
+    return L.n_seats == 5
+
+
+def two_table_words(CoreLayout core):
+    """Words of the two-trick positions' table (:func:`two_tricks_tt`; 0 if the layout
+    has none): ``TWO_BUCKETS`` buckets, small enough to stay in the core's cache."""
+    cdef int K = (core.c.n_seats * core.c.n_cards + 63) // 64
+    return TWO_BUCKETS * TT_WAYS * (K + ENTRY_EXTRA) if two_tricks_tabled(&core.c) else 0
 
 
 # --------------------------------------------------------------------------------------
@@ -2611,7 +2637,7 @@ def solve_position(CoreLayout core, const int8_t[::1] cls, uint64_t[::1] hands, 
         live |= hands[i]
     live_cards = popcount(live) + trick.shape[0]
     words = tt_words(core, tt_mb, live_cards)
-    tt_arr = np.zeros(words, dtype=np.uint64)
+    tt_arr = np.zeros(words + two_table_words(core), dtype=np.uint64)
     cdef uint64_t[::1] tt = tt_arr
     cdef int K = (n * L.n_cards + 63) // 64
     cdef uint64_t n_buckets = words // (TT_WAYS * (K + ENTRY_EXTRA))
@@ -2691,7 +2717,7 @@ def solve_batch(CoreLayout core, const int8_t[::1] cls, const uint64_t[:, ::1] h
         if popcount(live) > max_live:
             max_live = popcount(live)
     words = tt_words(core, tt_mb, max_live)
-    tt_arr = np.zeros(words, dtype=np.uint64)
+    tt_arr = np.zeros(words + two_table_words(core), dtype=np.uint64)
     cdef uint64_t[::1] tt = tt_arr
     cdef uint64_t n_buckets = words // (TT_WAYS * (K + ENTRY_EXTRA))
     if n_deals == 0:

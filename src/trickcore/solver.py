@@ -317,7 +317,8 @@ def solve(
     tt_mb:
         Upper bound of the transposition table's memory in megabytes.  The table is
         also sized to the position (about 0.4 MB up to 20 live cards, 8-11 MB up to 32, up
-        to 200 MB for 52), so small positions stay cheap to set up.
+        to 200 MB for 52), so small positions stay cheap to set up.  Five-seat layouts
+        (Sheepshead) add a fixed 0.2 MB table for two-trick positions.
     **rules:
         Rule options of the game (see ``Game.options``).
 
