@@ -253,6 +253,31 @@ def test_search_enhancements_do_not_change_values(gid):
         _solve._set_search_options(tt=True, bounds=True)
 
 
+@pytest.mark.parametrize("contract", ["jd", "called_ace_clubs", "alone", "leaster"])
+def test_two_trick_table_keeps_values_and_saves_nodes(contract):
+    """Five seats search the last two tricks behind a table of their own: values and
+    lines must not move with it, and whole deals (whose probes come back to the same
+    two-trick positions) must need fewer nodes with it than without."""
+    from trickcore import _solve
+
+    lay = get_game("sheepshead").layout(contract)
+    rng = np.random.default_rng(41)
+    deals = np.array([[h.mask for h in random_position(lay, rng, 6)] for _ in range(12)], dtype=np.uint64)
+    lead = rng.integers(0, lay.n_seats, len(deals))
+    dec = rng.integers(0, lay.n_seats, len(deals))
+    try:
+        _solve._set_search_options(two_table=True)
+        tabled = solve_many(lay, None, deals, leader=lead, declarer=dec)
+        _solve._set_search_options(two_table=False)
+        plain = solve_many(lay, None, deals, leader=lead, declarer=dec)
+    finally:
+        _solve._set_search_options()
+    assert (tabled.value == plain.value).all(), (tabled.value, plain.value)
+    assert (tabled.side_tricks == plain.side_tricks).all()
+    assert (tabled.last_trick_winner == plain.last_trick_winner).all()
+    assert tabled.nodes.sum() < plain.nodes.sum()
+
+
 QUASI_CASES = [
     # (game, contract, rules, tricks per hand): every point layout the quasi-symmetric
     # matches apply to, with the rule flags that set single cards apart (Q♠ breaking

@@ -531,6 +531,7 @@ cdef int QUASI = 1
 cdef int USE_BMI2 = 1
 cdef int USE_SMALL = 1
 cdef int USE_TWINS = 1
+cdef int USE_TWO_TT = 1
 cdef int TT_MIN_TRICKS = 1      # table from 2 tricks left up (where two_tricks does not take them)
 
 # ab_lead and ab_mid call play_open through this pointer so that gcc does not inline it
@@ -546,14 +547,16 @@ cdef twin_fn TWIN_BOUND = twin_bound
 
 
 def _set_search_options(bint tt=True, bint bounds=True, bint quasi=True, bint bmi2=True,
-                        bint small=True, bint twins=True):
+                        bint small=True, bint twins=True, bint two_table=True):
     """Test hook: switch the transposition table, the quick-trick bounds, the table's
     quasi-symmetric matches (entries of other cards, bounds shifted by points), the
-    BMI2 key packing, the plain search of the last two tricks (:func:`two_tricks`) and
-    the twins' bounds (:func:`twin_bound`) on or off.  Returns whether this CPU takes
-    the BMI2 path."""
-    global USE_TT, USE_QT, QUASI, USE_BMI2, USE_SMALL, USE_TWINS
+    BMI2 key packing, the plain search of the last two tricks (:func:`two_tricks`), the
+    twins' bounds (:func:`twin_bound`) and the two-trick positions' table
+    (:func:`two_tricks_tt`, five seats; off with ``tt`` too) on or off.  Returns
+    whether this CPU takes the BMI2 path."""
+    global USE_TT, USE_QT, QUASI, USE_BMI2, USE_SMALL, USE_TWINS, USE_TWO_TT
     USE_TT = tt
+    USE_TWO_TT = two_table
     USE_QT = bounds
     QUASI = quasi
     USE_BMI2 = bmi2
@@ -2450,7 +2453,7 @@ cdef void init_ctx(ctx_t* c, const layout_t* L, const int8_t* cls, uint64_t* tt,
     c.use_qt = USE_QT
     # measured on every game (at most five seats: 2^5 lines a trick); more seats untried
     c.use_small = USE_SMALL and L.n_seats <= 5
-    c.two_tt = USE_TT and two_tricks_tabled(L)
+    c.two_tt = USE_TT and USE_TWO_TT and two_tricks_tabled(L)
     c.bmi2 = FAST_BMI2 and USE_BMI2
     c.plain_rules = (L.first_lead_bit < 0 and not L.lead_restricted and L.must_play_bit < 0
                      and not L.first_trick_forbidden)
