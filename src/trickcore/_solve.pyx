@@ -183,6 +183,23 @@ the state): together -7.5M of Goathead 3p exact's 83.09M (-9.0%) on the code bef
 the third pass, doing for three seats much of what ``ab_mid`` and ``ab_last_cards`` do
 for every layout, and without the twins above (they would need them in their loops).
 
+A fourth pass, for three seats, at equal nodes and values (same md5s; Goathead 3p
+hearts 300 exact and to the payout, Goathead 4p clubs 300, Sheepshead jd 20, Clover
+hearts 4): a trick closing at three tricks left (``close_at``: three seats, plain rules,
+not Nil) is read off the table by :func:`close_three` and the last two tricks searched
+by :func:`two_tricks3` with the leader and points in its arguments, only the card taken
+out of its hand, instead of :func:`complete_trick` and the trick state saved and put
+back, from :func:`play_last_card` and :func:`ab_last_cards` (71.20M, 33.13M, 21.37M,
+49.70M, 44.19M -> 68.96M, 32.48M, 21.41M, 49.88M, 44.30M: the other layouts pay the
+test of ``close_at``).  Tried and dropped: the test in :func:`ab_mid` instead (gcc
+reshaped ``ab_mid``: 70.65M, 33.23M, 21.93M, 51.37M, 45.50M; only its lone card's
+there, 70.07M and Sheepshead 50.66M); :func:`ab_last_cards` handing the trick to a
+function of its own with its own :func:`follow_keys` (70.19M, Sheepshead 50.86M);
+copies of ``ab_mid``, ``ab_mid_cards`` and ``play_open`` for the trick at three tricks
+left, chosen once per lead in :func:`ab_lead`, so that no other node tests for it (one
+inline body with the choice a constant: gcc inlined neither the body nor the loops,
+72.86M, Sheepshead 53.14M).
+
 All three passes together with the twins (benches' 100 deals, interleaved best of 15
 against the code before them): Goathead 3p hearts exact 27.7 -> 25.6 us per deal
 (instructions -13.4%), Sheepshead jd 0.685 -> 0.635 ms (-12.2%), Clover hearts 3.15 ->
@@ -503,6 +520,8 @@ ctypedef struct ctx_t:
     int use_tt              # search switches, read from the test hook once per call
     int use_qt
     int use_small           # two_tricks for the last two tricks (at most five seats)
+    int close_at            # tricks left at which close_three closes a trick: 3 for three
+                            # seats with plain rules (not Nil), else 0 (never)
     state_t s
 
 
@@ -1575,6 +1594,8 @@ cdef int play_last_card(ctx_t* c, int b, int alpha, int beta) noexcept nogil:
     cdef trick_t saved
     cdef int seat = c.s.k.turn
     cdef int tv
+    if c.s.k.tleft == c.close_at:
+        return close_three(c, b, seat, alpha, beta)
     memcpy(&saved, &c.s.k, sizeof(trick_t))     # (Cython's assignment copied it twice)
     tv = complete_trick(c, b)
     cdef int v
@@ -1587,6 +1608,47 @@ cdef int play_last_card(ctx_t* c, int b, int alpha, int beta) noexcept nogil:
         v = tv + ab_lead(c, alpha - tv, beta - tv)
     take_back(c, &saved, seat, b)
     return v
+
+
+cdef inline int close_three(ctx_t* c, int b, int turn, int alpha, int beta) noexcept nogil:
+    """:func:`play_last_card` for three seats at three tricks left (``close_at``: plain
+    rules, not Nil): the trick closed by ``b`` is read off the table (its winner, value
+    and points) and the last two tricks searched by :func:`two_tricks3` with the new
+    leader and points in its arguments, only ``b`` taken out of its hand: no
+    :func:`complete_trick`, no saving and restoring of the trick state.  The same nodes
+    (``ab``'s at the boundary and ``two_tricks``'), bounds and values as that way."""
+    cdef state_t* s = &c.s
+    cdef const layout_t* L = c.L
+    cdef int pts = L.points[b], w, tv = 0, tneg = s.k.tneg, lo, hi, v
+    cdef uint64_t m = bit(b)
+    if pts < 0:
+        tneg += pts
+    pts += s.k.tpts
+    if overtakes(L, s.k.led, b, s.k.tbits[s.k.wpos]):
+        w = turn
+    else:
+        w = winner_seat(c)
+    if in_side(c, w):
+        tv = pts if c.objective == OBJECTIVE_POINTS else 1
+    alpha -= tv
+    beta -= tv
+    c.nodes += 1                    # ab's node at the boundary (two_left)
+    # base_bounds at two tricks left, the trick's points gone from the live ones
+    if c.objective == OBJECTIVE_POINTS:
+        lo = s.k.neg_rem - tneg + c.bonus_neg
+        hi = s.k.pos_rem - (pts - tneg) + c.bonus_pos
+    else:
+        lo = 0
+        hi = 2
+    if settled(lo, hi, alpha, beta):
+        return tv + (hi if hi <= alpha else lo)
+    c.nodes += 1                    # two_tricks' node
+    s.hands[turn] &= ~m
+    s.live &= ~m
+    v = two_tricks3(c, w, s.k.pos_rem + s.k.neg_rem - pts, s.k.played | m, alpha, beta)
+    s.hands[turn] |= m
+    s.live |= m
+    return tv + v
 
 
 cdef inline int two_left(ctx_t* c, int alpha, int beta) noexcept nogil:
@@ -1648,28 +1710,31 @@ cdef int two_tricks(ctx_t* c, int alpha, int beta) noexcept nogil:
     trick through :func:`apply_card`, which was 14% and 18% fewer than :func:`ab`."""
     c.nodes += 1
     if c.n == 3:
-        return two_tricks3(c, alpha, beta)
+        return two_tricks3(c, c.s.k.leader, c.s.k.pos_rem + c.s.k.neg_rem, c.s.k.played,
+                           alpha, beta)
     if c.n == 4:
         return two_lead4(c, alpha, beta)
     return first_of_two(c, 0, c.s.k.leader, -1, -1, c.s.k.leader, 0, 0, alpha, beta)
 
 
-cdef int two_tricks3(ctx_t* c, int alpha, int beta) noexcept nogil:
+cdef int two_tricks3(ctx_t* c, int s0, int live_pts, uint64_t played, int alpha,
+                     int beta) noexcept nogil:
     """:func:`first_of_two` for three seats, its three levels written out as nested loops
     (the same cards in the same order, the same cut-offs and fail-soft values): gcc
     inlined the recursion for up to five seats and set up every level in advance
     (callgrind, Goathead 3p payout: 5.2M -> 4.4M instructions in two_tricks).  Four
-    seats take a function per level (:func:`two_lead4`), five the recursion."""
+    seats take a function per level (:func:`two_lead4`), five the recursion.  The
+    leader ``s0``, the hands' points ``live_pts`` and the cards ``played`` come in the
+    arguments: :func:`close_three` calls it on a trick it has not played into the
+    state (only the hands are)."""
     cdef state_t* s = &c.s
     cdef const layout_t* L = c.L
-    cdef int s0 = s.k.leader
     cdef int s1 = s0 + 1 if s0 + 1 < 3 else 0
     cdef int s2 = s1 + 1 if s1 + 1 < 3 else 0
     cdef int max0 = (c.maxmask >> s0) & 1, max1 = (c.maxmask >> s1) & 1, max2 = (c.maxmask >> s2) & 1
     cdef int best0 = -INF if max0 else INF, best1, best2
     cdef int a1, be1, a2, be2, v, c0, c1, c2, led, wbit1, wseat1, wseat2, t1, t2
-    cdef int live_pts = s.k.pos_rem + s.k.neg_rem     # at the boundary: the hands' points
-    cdef uint64_t played = s.k.played, m0, m1, m2, m2_all, g1, g2, el
+    cdef uint64_t m0, m1, m2, m2_all, g1, g2, el
     m0 = rule_moves(c, s.hands[s0], -1, played)
     while m0:
         c0 = lowest_bit(m0)
@@ -2198,9 +2263,32 @@ cdef int ab_last_cards(ctx_t* c, uint64_t moves, int alpha, int beta) noexcept n
     cdef int turn = c.s.k.turn, n_moves
     cdef int order[64]
     n_moves = follow_keys(c, moves, turn, order, 1)
+    if c.s.k.tleft == c.close_at:
+        if (c.maxmask >> turn) & 1:
+            return close_three_loop(c, order, n_moves, turn, alpha, beta, 1)
+        return close_three_loop(c, order, n_moves, turn, alpha, beta, 0)
     if (c.maxmask >> turn) & 1:
         return last_cards_loop(c, order, n_moves, turn, alpha, beta, 1)
     return last_cards_loop(c, order, n_moves, turn, alpha, beta, 0)
+
+
+cdef inline int close_three_loop(ctx_t* c, int* order, int n_moves, int turn, int alpha,
+                                 int beta, int maximise) noexcept nogil:
+    """:func:`last_cards_loop` through :func:`close_three` (three seats, three tricks
+    left): no trick state to save."""
+    cdef int i, b, v
+    cdef int best = -INF if maximise else INF
+    cdef int vals[64]           # fail-soft values of cards that failed, for their twins
+    cdef uint64_t searched = 0  # those cards
+    for i in range(n_moves):
+        b = key_card(pick_best(order, i, n_moves) if i else order[0])
+        if twin_settles(c, b, searched, vals, turn, maximise, &best, &alpha, &beta):
+            continue
+        v = close_three(c, b, turn, alpha, beta)
+        if take_value(maximise, v, &best, &alpha, &beta):
+            break
+        note_failed(b, v, maximise, alpha, beta, &searched, vals)
+    return best
 
 
 cdef inline int last_cards_loop(ctx_t* c, int* order, int n_moves, int turn, int alpha, int beta,
@@ -2400,6 +2488,8 @@ cdef void init_ctx(ctx_t* c, const layout_t* L, const int8_t* cls, uint64_t* tt,
     c.bmi2 = FAST_BMI2 and USE_BMI2
     c.plain_rules = (L.first_lead_bit < 0 and not L.lead_restricted and L.must_play_bit < 0
                      and not L.first_trick_forbidden)
+    c.close_at = 3 if (c.use_small and L.n_seats == 3 and L.objective != OBJECTIVE_NIL
+                       and c.plain_rules) else 0
     cdef int su, b, b2, uniform, i
     cdef uint64_t fm
     c.squeeze = 0
