@@ -191,7 +191,11 @@ by :func:`two_tricks3` with the leader and points in its arguments, only the car
 out of its hand, instead of :func:`complete_trick` and the trick state saved and put
 back, from :func:`play_last_card` and :func:`ab_last_cards` (71.20M, 33.13M, 21.37M,
 49.70M, 44.19M -> 68.96M, 32.48M, 21.41M, 49.88M, 44.30M: the other layouts pay the
-test of ``close_at``).  Tried and dropped: the test in :func:`ab_mid` instead (gcc
+test of ``close_at``).  :func:`two_tricks3`'s second and third cards as inline
+functions taking their mover's side as a constant, a copy for each side
+(:func:`two_second3`, :func:`two_third3`; with the side a variable gcc kept the loops'
+locals on the stack: -> 68.15M, 32.25M, the others unchanged; the third card's alone
+68.48M).  Tried and dropped: the test in :func:`ab_mid` instead (gcc
 reshaped ``ab_mid``: 70.65M, 33.23M, 21.93M, 51.37M, 45.50M; only its lone card's
 there, 70.07M and Sheepshead 50.66M); :func:`ab_last_cards` handing the trick to a
 function of its own with its own :func:`follow_keys` (70.19M, Sheepshead 50.86M);
@@ -1732,9 +1736,9 @@ cdef int two_tricks3(ctx_t* c, int s0, int live_pts, uint64_t played, int alpha,
     cdef int s1 = s0 + 1 if s0 + 1 < 3 else 0
     cdef int s2 = s1 + 1 if s1 + 1 < 3 else 0
     cdef int max0 = (c.maxmask >> s0) & 1, max1 = (c.maxmask >> s1) & 1, max2 = (c.maxmask >> s2) & 1
-    cdef int best0 = -INF if max0 else INF, best1, best2
-    cdef int a1, be1, a2, be2, v, c0, c1, c2, led, wbit1, wseat1, wseat2, t1, t2
-    cdef uint64_t m0, m1, m2, m2_all, g1, g2, el
+    cdef int best0 = -INF if max0 else INF
+    cdef int v, c0, led, t1
+    cdef uint64_t m0, m1, m2_all, g1, el
     m0 = rule_moves(c, s.hands[s0], -1, played)
     while m0:
         c0 = lowest_bit(m0)
@@ -1743,45 +1747,70 @@ cdef int two_tricks3(ctx_t* c, int s0, int live_pts, uint64_t played, int alpha,
         el = L.trump_mask | L.suit_mask[led]
         g1 = bit(c0)
         t1 = L.points[c0]
-        a1 = alpha
-        be1 = beta
-        best1 = -INF if max1 else INF
         m1 = rule_moves(c, s.hands[s1], led, played | g1)
         # the third seat's legal cards depend on the led suit, not on the second card
         # (played cards matter only at a lead): once per lead
         m2_all = rule_moves(c, s.hands[s2], led, played | g1)
-        while m1:
-            c1 = lowest_bit(m1)
-            m1 &= m1 - 1
-            if (el >> c1) & 1 and c1 > c0:
-                wbit1 = c1
-                wseat1 = s1
-            else:
-                wbit1 = c0
-                wseat1 = s0
-            g2 = g1 | bit(c1)
-            t2 = t1 + L.points[c1]
-            a2 = a1
-            be2 = be1
-            best2 = -INF if max2 else INF
-            m2 = m2_all
-            while m2:
-                c2 = lowest_bit(m2)
-                m2 &= m2 - 1
-                if (el >> c2) & 1 and c2 > wbit1:
-                    wseat2 = s2
-                else:
-                    wseat2 = wseat1
-                v = closing_value(c, wseat2, t2 + L.points[c2], g2 | bit(c2), live_pts)
-                if take_value(max2, v, &best2, &a2, &be2):
-                    break
-            v = best2
-            if take_value(max1, v, &best1, &a1, &be1):
-                break
-        v = best1
+        if max1:
+            v = two_second3(c, m1, m2_all, el, c0, s0, s1, s2, t1, g1, live_pts, alpha, beta,
+                            max2, 1)
+        else:
+            v = two_second3(c, m1, m2_all, el, c0, s0, s1, s2, t1, g1, live_pts, alpha, beta,
+                            max2, 0)
         if take_value(max0, v, &best0, &alpha, &beta):
             break
     return best0
+
+
+cdef inline int two_second3(ctx_t* c, uint64_t moves, uint64_t m2, uint64_t el, int c0, int s0,
+                            int s1, int s2, int tpts, uint64_t gone, int live_pts, int alpha,
+                            int beta, int max2, int maximise) noexcept nogil:
+    """The second card of :func:`two_tricks3`'s trick (``moves``: its legal cards, ``m2``
+    the third seat's), a copy for each mover (``maximise`` a constant), like
+    :func:`two_third3`."""
+    cdef const layout_t* L = c.L
+    cdef int best = -INF if maximise else INF
+    cdef int b, v, wbit, wseat
+    while moves:
+        b = lowest_bit(moves)
+        moves &= moves - 1
+        if (el >> b) & 1 and b > c0:
+            wbit = b
+            wseat = s1
+        else:
+            wbit = c0
+            wseat = s0
+        if max2:
+            v = two_third3(c, m2, el, wbit, wseat, s2, tpts + L.points[b], gone | bit(b),
+                           live_pts, alpha, beta, 1)
+        else:
+            v = two_third3(c, m2, el, wbit, wseat, s2, tpts + L.points[b], gone | bit(b),
+                           live_pts, alpha, beta, 0)
+        if take_value(maximise, v, &best, &alpha, &beta):
+            break
+    return best
+
+
+cdef inline int two_third3(ctx_t* c, uint64_t moves, uint64_t el, int wbit, int wseat, int seat,
+                           int tpts, uint64_t gone, int live_pts, int alpha, int beta,
+                           int maximise) noexcept nogil:
+    """The third card of :func:`two_tricks3`'s trick (``moves``: its legal cards, ``el``:
+    the led suit and trump), a copy for each mover (``maximise`` a constant): with the
+    choice a variable gcc kept the level's locals on the stack."""
+    cdef const layout_t* L = c.L
+    cdef int best = -INF if maximise else INF
+    cdef int b, v, nwseat
+    while moves:
+        b = lowest_bit(moves)
+        moves &= moves - 1
+        if (el >> b) & 1 and b > wbit:
+            nwseat = seat
+        else:
+            nwseat = wseat
+        v = closing_value(c, nwseat, tpts + L.points[b], gone | bit(b), live_pts)
+        if take_value(maximise, v, &best, &alpha, &beta):
+            break
+    return best
 
 
 cdef int two_lead4(ctx_t* c, int alpha, int beta) noexcept nogil:
