@@ -195,7 +195,7 @@ test of ``close_at``).  :func:`two_tricks3`'s second and third cards as inline
 functions taking their mover's side as a constant, a copy for each side
 (:func:`two_second3`, :func:`two_third3`; with the side a variable gcc kept the loops'
 locals on the stack: -> 68.15M, 32.25M, the others unchanged; the third card's alone
-68.48M).  Tried and dropped: the test in :func:`ab_mid` instead (gcc
+68.48M).  Tried and dropped: the lead's level likewise (68.31M); the test in :func:`ab_mid` instead (gcc
 reshaped ``ab_mid``: 70.65M, 33.23M, 21.93M, 51.37M, 45.50M; only its lone card's
 there, 70.07M and Sheepshead 50.66M); :func:`ab_last_cards` handing the trick to a
 function of its own with its own :func:`follow_keys` (70.19M, Sheepshead 50.86M);
