@@ -202,7 +202,14 @@ function of its own with its own :func:`follow_keys` (70.19M, Sheepshead 50.86M)
 copies of ``ab_mid``, ``ab_mid_cards`` and ``play_open`` for the trick at three tricks
 left, chosen once per lead in :func:`ab_lead`, so that no other node tests for it (one
 inline body with the choice a constant: gcc inlined neither the body nor the loops,
-72.86M, Sheepshead 53.14M).
+72.86M, Sheepshead 53.14M; ``ab_mid3`` written out, 70.30M, Sheepshead 51.24M; so with
+the inliner's limits raised as below, 68.72M, 49.98M).  gcc's inliner stopped at its
+limits in this module: ``--param=inline-unit-growth=200`` and
+``--param=max-inline-insns-single=400`` for gcc builds (setup.py; -> 66.83M, 31.50M,
+21.06M, 49.08M, 43.43M; the unit growth alone 67.96M, Sheepshead 49.76M; the single
+function's limit alone 67.42M, 50.12M; higher values or ``max-inline-insns-auto=60``
+within 0.1%, ``early-inlining-insns=40`` +0.2%).  Wall times not measured (two cores
+shared with other work).
 
 All three passes together with the twins (benches' 100 deals, interleaved best of 15
 against the code before them): Goathead 3p hearts exact 27.7 -> 25.6 us per deal
