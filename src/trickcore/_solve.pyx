@@ -87,8 +87,8 @@ Technique (after DDS and the open Skat/Schafkopf solvers):
 
 Cost per node (callgrind instructions of ``solve_batch`` at equal nodes and values; gcc
 decides much of it by what it inlines, so each change was measured, not assumed).  The
-bounds inside a trick are inlined into ``ab``, :func:`trick_bound` a call of its own; a
-boundary with two tricks left is taken by :func:`play_last_card` without calling ``ab``;
+bounds inside a trick are inlined into ``ab``, :func:`trick_bound` a call of its own (now
+inlined too: see the fourth pass); a boundary with two tricks left is taken by :func:`play_last_card` without calling ``ab``;
 the first of the last two tricks is played in nested loops for three seats
 (:func:`two_tricks3`) and a function per seat for four (:func:`two_lead4`); key words
 are assigned, not cleared first; ``-fno-wrapv`` (setup.py).  Against the session's start
@@ -208,8 +208,14 @@ limits in this module: ``--param=inline-unit-growth=200`` and
 ``--param=max-inline-insns-single=400`` for gcc builds (setup.py; -> 66.83M, 31.50M,
 21.06M, 49.08M, 43.43M; the unit growth alone 67.96M, Sheepshead 49.76M; the single
 function's limit alone 67.42M, 50.12M; higher values or ``max-inline-insns-auto=60``
-within 0.1%, ``early-inlining-insns=40`` +0.2%).  Wall times not measured (two cores
-shared with other work).
+within 0.1%, ``early-inlining-insns=40`` +0.2%).  With those limits, :func:`trick_bound`
+declared inline, so that gcc inlines it into ``ab_mid`` (-> 66.37M, 31.15M, 20.92M,
+48.55M, 43.02M).  Tried again with the limits and dropped: ``ab_lead`` calling
+``play_open`` directly instead of through ``PLAY_OPEN`` (-0.03% Goathead 3p, -0.06%
+Sheepshead; ``ab_mid`` likewise, no change), ``twin_bound`` called directly (+0.2%,
++0.4%), two_tricks3's lead as a copy per side (+0.25%), the copies for the trick at
+three tricks left above (67.43M against 66.83M, Sheepshead 49.31M against 49.08M).
+Wall times not measured (two cores shared with other work).
 
 All three passes together with the twins (benches' 100 deals, interleaved best of 15
 against the code before them): Goathead 3p hearts exact 27.7 -> 25.6 us per deal
@@ -620,8 +626,9 @@ cdef inline void window_bounds(ctx_t* c, int* lo, int* hi, int alpha, int beta) 
 
 cdef inline void mid_trick_bounds(ctx_t* c, int* lo, int* hi, int alpha, int beta) noexcept nogil:
     """:func:`window_bounds` inside a trick (:func:`ab_mid` calls it directly).  Small
-    enough for gcc to inline into ``ab_mid``; :func:`trick_bound`, needed at a third of
-    them (Goathead 3p), stays a call: inlined here, gcc kept the whole of it out of line.
+    enough for gcc to inline into ``ab_mid``, and with it :func:`trick_bound` (needed at
+    a third of them on Goathead 3p) since gcc's inliner limits were raised (setup.py;
+    before that, gcc kept the whole of it out of line once ``trick_bound`` was inline).
     Not through :func:`base_bounds`, whose test for the end of play never holds here
     (callgrind -0.5% to -0.65%)."""
     cdef int t = tricks_left(c), x = 1
@@ -846,7 +853,7 @@ cdef inline void quick_tricks(ctx_t* c, int* lo, int* hi, int t, int alpha, int 
                 hi[0] = s.k.pos_rem - qpts + c.bonus_pos
 
 
-cdef bounds_t trick_bound(ctx_t* c, int lo, int hi, int t) noexcept nogil:
+cdef inline bounds_t trick_bound(ctx_t* c, int lo, int hi, int t) noexcept nogil:
     """Mid-trick: when no seat still to play against the current winner's team can beat
     the winning card, the trick's fate is known.  A card that cannot beat it now cannot
     beat a later, higher winner either.  Card points: the trick's, and the cheapest legal
