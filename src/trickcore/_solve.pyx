@@ -88,10 +88,10 @@ Technique (after DDS and the open Skat/Schafkopf solvers):
 Cost per node (callgrind instructions of ``solve_batch`` at equal nodes and values; gcc
 decides much of it by what it inlines, so each change was measured, not assumed).  The
 bounds inside a trick are inlined into ``ab``, :func:`trick_bound` a call of its own (now
-inlined too: see the fourth pass); a boundary with two tricks left is taken by :func:`play_last_card` without calling ``ab``;
-the first of the last two tricks is played in nested loops for three seats
-(:func:`two_tricks3`) and a function per seat for four (:func:`two_lead4`); key words
-are assigned, not cleared first; ``-fno-wrapv`` (setup.py).  Against the session's start
+inlined too: see the fourth pass); a boundary with two tricks left is taken by
+:func:`play_last_card` without calling ``ab``; the first of the last two tricks is
+played in nested loops for three seats (:func:`two_tricks3`) and a function per seat for
+four (:func:`two_lead4`); key words are assigned, not cleared first; ``-fno-wrapv`` (setup.py).  Against the session's start
 (benches' seed, Goathead 3p hearts 300 deals, Sheepshead 20, Clover 10): Goathead 3p
 payout 46.5M -> 43.3M, exact 100.7M -> 93.0M, Sheepshead 83.4M -> 79.2M, Clover
 300.0M -> 281.8M, Goathead 4p clubs (300 deals) 29.7M -> 28.0M.  Tried and dropped
@@ -210,7 +210,10 @@ limits in this module: ``--param=inline-unit-growth=200`` and
 function's limit alone 67.42M, 50.12M; higher values or ``max-inline-insns-auto=60``
 within 0.1%, ``early-inlining-insns=40`` +0.2%).  With those limits, :func:`trick_bound`
 declared inline, so that gcc inlines it into ``ab_mid`` (-> 66.37M, 31.15M, 20.92M,
-48.55M, 43.02M).  Tried again with the limits and dropped: ``ab_lead`` calling
+48.55M, 43.02M).  :func:`ab_lead`'s search of its cards as an inline function taking
+the mover's side as a constant, a copy for each side (:func:`lead_moves`; dropped in
+the third pass at +0.2% to +0.4%: -> 66.07M, 30.96M, 20.87M, 48.44M, 42.87M).  Tried
+again with the limits and dropped: ``ab_lead`` calling
 ``play_open`` directly instead of through ``PLAY_OPEN`` (-0.03% Goathead 3p, -0.06%
 Sheepshead; ``ab_mid`` likewise, no change), ``twin_bound`` called directly (+0.2%,
 +0.4%), two_tricks3's lead as a copy per side (+0.25%), the copies for the trick at
@@ -2126,55 +2129,16 @@ cdef int ab(ctx_t* c, int alpha, int beta) noexcept nogil:
     return ab_lead(c, alpha, beta)
 
 
-cdef int ab_lead(ctx_t* c, int alpha, int beta) noexcept nogil:
-    """:func:`ab` at a trick boundary: the table, its bounds and its best card.  The
-    table's card (a legal representative) is searched before any other card is weighed:
-    where it cuts off, :func:`move_keys` is never called."""
-    cdef state_t* s = &c.s
-    cdef int lo, hi, turn, n_moves, i, b, v, best, best_card = -1, hint = -1, tleft
-    cdef int maximise, a0, b0, cut = 0
+cdef inline int lead_moves(ctx_t* c, uint64_t moves, int hint, int turn, int alpha, int beta,
+                           int* best_card_out, int maximise) noexcept nogil:
+    """:func:`ab_lead`'s search of the leads ``moves`` (legal cards), the table's card
+    ``hint`` (denormalised, or -1) first; a copy for each mover (``maximise`` a
+    constant).  Returns the fail-soft value, the card behind it in ``best_card_out``."""
+    cdef int n_moves, i, b, v, best, best_card = -1, cut = 0
     cdef uint64_t tried = 0      # the table's card, once searched
-    cdef uint64_t key[MAX_KEY]
-    cdef uint64_t meta = 0, h = 0
-    cdef uint64_t moves
     cdef int order[64]
-    cdef int use_tt, found
     cdef int vals[64]           # fail-soft values of cards that failed, for their twins
     cdef uint64_t searched = 0  # those cards
-    cdef uint64_t* same = NULL
-    c.nodes += 1
-    if s.k.done:
-        return 0
-    tleft = tricks_left(c)
-    if tleft == 1:
-        return last_trick(c)
-    if tleft == 2 and c.use_small:
-        return two_left(c, alpha, beta)
-    # the bounds every position has first: where they settle the node (a seventh of
-    # the boundaries on Goathead 3p) no key is made
-    base_bounds(c, &lo, &hi, tleft)
-    if settled(lo, hi, alpha, beta):
-        return hi if hi <= alpha else lo
-    found = 0
-    use_tt = c.use_tt and tleft > TT_MIN_TRICKS
-    if use_tt:
-        meta = make_key(c, key, &h)
-        found = tt_lookup(c, key, meta, h, s.live, &lo, &hi, &hint, &same)
-        if settled(lo, hi, alpha, beta):
-            return hi if hi <= alpha else lo
-    if found != 2 and tleft >= 2 and c.use_qt:
-        boundary_bounds(c, &lo, &hi, tleft, alpha, beta)
-        if settled(lo, hi, alpha, beta):
-            return hi if hi <= alpha else lo
-    if lo > alpha:
-        alpha = lo
-    if hi < beta:
-        beta = hi
-    a0 = alpha
-    b0 = beta
-    turn = s.k.turn
-    maximise = (c.maxmask >> turn) & 1
-    moves = node_moves(c, turn)
     best = -INF if maximise else INF
     if hint >= 0:
         hint = denorm_bit(c, hint, all_hands(c))
@@ -2227,6 +2191,60 @@ cdef int ab_lead(ctx_t* c, int alpha, int beta) noexcept nogil:
                         if alpha >= beta:
                             break
             note_failed(b, v, maximise, alpha, beta, &searched, vals)
+    best_card_out[0] = best_card
+    return best
+
+
+cdef int ab_lead(ctx_t* c, int alpha, int beta) noexcept nogil:
+    """:func:`ab` at a trick boundary: the table, its bounds and its best card.  The
+    table's card (a legal representative) is searched before any other card is weighed:
+    where it cuts off, :func:`move_keys` is never called.  The cards are searched by
+    :func:`lead_moves`, a copy for each mover."""
+    cdef state_t* s = &c.s
+    cdef int lo, hi, turn, best, best_card = -1, hint = -1, tleft
+    cdef int maximise, a0, b0
+    cdef uint64_t key[MAX_KEY]
+    cdef uint64_t meta = 0, h = 0
+    cdef uint64_t moves
+    cdef int use_tt, found
+    cdef uint64_t* same = NULL
+    c.nodes += 1
+    if s.k.done:
+        return 0
+    tleft = tricks_left(c)
+    if tleft == 1:
+        return last_trick(c)
+    if tleft == 2 and c.use_small:
+        return two_left(c, alpha, beta)
+    # the bounds every position has first: where they settle the node (a seventh of
+    # the boundaries on Goathead 3p) no key is made
+    base_bounds(c, &lo, &hi, tleft)
+    if settled(lo, hi, alpha, beta):
+        return hi if hi <= alpha else lo
+    found = 0
+    use_tt = c.use_tt and tleft > TT_MIN_TRICKS
+    if use_tt:
+        meta = make_key(c, key, &h)
+        found = tt_lookup(c, key, meta, h, s.live, &lo, &hi, &hint, &same)
+        if settled(lo, hi, alpha, beta):
+            return hi if hi <= alpha else lo
+    if found != 2 and tleft >= 2 and c.use_qt:
+        boundary_bounds(c, &lo, &hi, tleft, alpha, beta)
+        if settled(lo, hi, alpha, beta):
+            return hi if hi <= alpha else lo
+    if lo > alpha:
+        alpha = lo
+    if hi < beta:
+        beta = hi
+    a0 = alpha
+    b0 = beta
+    turn = s.k.turn
+    maximise = (c.maxmask >> turn) & 1
+    moves = node_moves(c, turn)
+    if maximise:
+        best = lead_moves(c, moves, hint, turn, alpha, beta, &best_card, 1)
+    else:
+        best = lead_moves(c, moves, hint, turn, alpha, beta, &best_card, 0)
     if use_tt:
         if (best <= a0) if maximise else (best >= b0):
             best_card = -1      # no card stood out: the entry keeps the card it had
