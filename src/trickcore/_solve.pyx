@@ -91,9 +91,9 @@ bounds inside a trick are inlined into ``ab``, :func:`trick_bound` a call of its
 inlined too: see the fourth pass); a boundary with two tricks left is taken by
 :func:`play_last_card` without calling ``ab``; the first of the last two tricks is
 played in nested loops for three seats (:func:`two_tricks3`) and a function per seat for
-four (:func:`two_lead4`); key words are assigned, not cleared first; ``-fno-wrapv`` (setup.py).  Against the session's start
-(benches' seed, Goathead 3p hearts 300 deals, Sheepshead 20, Clover 10): Goathead 3p
-payout 46.5M -> 43.3M, exact 100.7M -> 93.0M, Sheepshead 83.4M -> 79.2M, Clover
+four (:func:`two_lead4`); key words are assigned, not cleared first; ``-fno-wrapv``
+(setup.py).  Against the session's start (benches' seed, Goathead 3p hearts 300 deals,
+Sheepshead 20, Clover 10): Goathead 3p payout 46.5M -> 43.3M, exact 100.7M -> 93.0M, Sheepshead 83.4M -> 79.2M, Clover
 300.0M -> 281.8M, Goathead 4p clubs (300 deals) 29.7M -> 28.0M.  Tried and dropped
 (Goathead 3p payout unless said): ``legal_moves`` forced inline everywhere (+0.4%),
 ``two_tricks`` or ``first_of_two`` kept out of line (+1.6%, +0.9%), ``-O2`` (+3.2%), the
@@ -183,42 +183,44 @@ the state): together -7.5M of Goathead 3p exact's 83.09M (-9.0%) on the code bef
 the third pass, doing for three seats much of what ``ab_mid`` and ``ab_last_cards`` do
 for every layout, and without the twins above (they would need them in their loops).
 
-A fourth pass, for three seats, at equal nodes and values (same md5s; Goathead 3p
-hearts 300 exact and to the payout, Goathead 4p clubs 300, Sheepshead jd 20, Clover
-hearts 4): a trick closing at three tricks left (``close_at``: three seats, plain rules,
-not Nil) is read off the table by :func:`close_three` and the last two tricks searched
-by :func:`two_tricks3` with the leader and points in its arguments, only the card taken
-out of its hand, instead of :func:`complete_trick` and the trick state saved and put
-back, from :func:`play_last_card` and :func:`ab_last_cards` (71.20M, 33.13M, 21.37M,
-49.70M, 44.19M -> 68.96M, 32.48M, 21.41M, 49.88M, 44.30M: the other layouts pay the
-test of ``close_at``).  :func:`two_tricks3`'s second and third cards as inline
-functions taking their mover's side as a constant, a copy for each side
-(:func:`two_second3`, :func:`two_third3`; with the side a variable gcc kept the loops'
-locals on the stack: -> 68.15M, 32.25M, the others unchanged; the third card's alone
-68.48M).  Tried and dropped: the lead's level likewise (68.31M); the test in :func:`ab_mid` instead (gcc
-reshaped ``ab_mid``: 70.65M, 33.23M, 21.93M, 51.37M, 45.50M; only its lone card's
-there, 70.07M and Sheepshead 50.66M); :func:`ab_last_cards` handing the trick to a
-function of its own with its own :func:`follow_keys` (70.19M, Sheepshead 50.86M);
-copies of ``ab_mid``, ``ab_mid_cards`` and ``play_open`` for the trick at three tricks
-left, chosen once per lead in :func:`ab_lead`, so that no other node tests for it (one
-inline body with the choice a constant: gcc inlined neither the body nor the loops,
-72.86M, Sheepshead 53.14M; ``ab_mid3`` written out, 70.30M, Sheepshead 51.24M; so with
-the inliner's limits raised as below, 68.72M, 49.98M).  gcc's inliner stopped at its
-limits in this module: ``--param=inline-unit-growth=200`` and
+A fourth pass, for three seats, at equal nodes and values (same md5s; Goathead 3p hearts
+300 exact and to the payout, Goathead 4p clubs 300, Sheepshead jd 20, Clover hearts 4):
+a trick closing at three tricks left (``close_at``: three seats, plain rules, not Nil)
+is read off the table by :func:`close_three` and the last two tricks searched by
+:func:`two_tricks3` with the leader and points in its arguments, only the card taken out
+of its hand, instead of :func:`complete_trick` and the trick state saved and put back,
+from :func:`play_last_card` and :func:`ab_last_cards` (71.20M, 33.13M, 21.37M, 49.70M,
+44.19M -> 68.96M, 32.48M, 21.41M, 49.88M, 44.30M: the other layouts pay the test of
+``close_at``).  :func:`two_tricks3`'s second and third cards as inline functions taking
+their mover's side as a constant, a copy for each side (:func:`two_second3`,
+:func:`two_third3`; with the side a variable gcc kept the loops' locals on the stack: ->
+68.15M, 32.25M, the others unchanged; the third card's alone 68.48M).  Tried and
+dropped: the lead's level likewise (68.31M); the test in :func:`ab_mid` instead (gcc
+reshaped ``ab_mid``: 70.65M, 33.23M, 21.93M, 51.37M, 45.50M; only its lone card's there,
+70.07M and Sheepshead 50.66M); :func:`ab_last_cards` handing the trick to a function of
+its own with its own :func:`follow_keys` (70.19M, Sheepshead 50.86M); copies of
+``ab_mid``, ``ab_mid_cards`` and ``play_open`` for the trick at three tricks left,
+chosen once per lead in :func:`ab_lead`, so that no other node tests for it (one inline
+body with the choice a constant: gcc inlined neither the body nor the loops, 72.86M,
+Sheepshead 53.14M; ``ab_mid3`` written out, 70.30M, Sheepshead 51.24M; so with the
+inliner's limits raised as below, 68.72M, 49.98M).  gcc's inliner stopped at its limits
+in this module: ``--param=inline-unit-growth=200`` and
 ``--param=max-inline-insns-single=400`` for gcc builds (setup.py; -> 66.83M, 31.50M,
 21.06M, 49.08M, 43.43M; the unit growth alone 67.96M, Sheepshead 49.76M; the single
 function's limit alone 67.42M, 50.12M; higher values or ``max-inline-insns-auto=60``
 within 0.1%, ``early-inlining-insns=40`` +0.2%).  With those limits, :func:`trick_bound`
 declared inline, so that gcc inlines it into ``ab_mid`` (-> 66.37M, 31.15M, 20.92M,
-48.55M, 43.02M).  :func:`ab_lead`'s search of its cards as an inline function taking
-the mover's side as a constant, a copy for each side (:func:`lead_moves`; dropped in
-the third pass at +0.2% to +0.4%: -> 66.07M, 30.96M, 20.87M, 48.44M, 42.87M).  Tried
-again with the limits and dropped: ``ab_lead`` calling
-``play_open`` directly instead of through ``PLAY_OPEN`` (-0.03% Goathead 3p, -0.06%
-Sheepshead; ``ab_mid`` likewise, no change), ``twin_bound`` called directly (+0.2%,
-+0.4%), two_tricks3's lead as a copy per side (+0.25%), the copies for the trick at
-three tricks left above (67.43M against 66.83M, Sheepshead 49.31M against 49.08M).
-Wall times not measured (two cores shared with other work).
+48.55M, 43.02M).  :func:`ab_lead`'s search of its cards as an inline function taking the
+mover's side as a constant, a copy for each side (:func:`lead_moves`; dropped in the
+third pass at +0.2% to +0.4%: -> 66.07M, 30.96M, 20.87M, 48.44M, 42.87M).  Tried again
+with the limits and dropped: ``ab_lead`` calling ``play_open`` directly instead of
+through ``PLAY_OPEN`` (-0.03% Goathead 3p, -0.06% Sheepshead; ``ab_mid`` likewise, no
+change), ``twin_bound`` called directly (+0.2%, +0.4%), two_tricks3's lead as a copy per
+side (+0.25%), the copies for the trick at three tricks left above (67.43M against
+66.83M, Sheepshead 49.31M against 49.08M), ``ab_lead`` making and taking back its leads
+itself in ``lead_moves`` (+0.4%, +0.25%), ``play_open`` or ``two_tricks3`` declared
+inline (no change), ``play_last_card`` declared inline (+1.0%, +1.6%).  Wall times not
+measured (two cores shared with other work).
 
 All three passes together with the twins (benches' 100 deals, interleaved best of 15
 against the code before them): Goathead 3p hearts exact 27.7 -> 25.6 us per deal
