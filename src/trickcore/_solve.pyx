@@ -99,13 +99,13 @@ Technique (after DDS and the open Skat/Schafkopf solvers):
 
 Cost per node (callgrind instructions of ``solve_batch`` at equal nodes and values; gcc
 decides much of it by what it inlines, so each change was measured, not assumed).  The
-bounds inside a trick are inlined into ``ab``, :func:`trick_bound` a call of its own; a
-boundary with two tricks left is taken by :func:`play_last_card` without calling ``ab``;
-the first of the last two tricks is played in nested loops for three seats
-(:func:`two_tricks3`) and a function per seat for four (:func:`two_lead4`); key words
-are assigned, not cleared first; ``-fno-wrapv`` (setup.py).  Against the session's start
-(benches' seed, Goathead 3p hearts 300 deals, Sheepshead 20, Clover 10): Goathead 3p
-payout 46.5M -> 43.3M, exact 100.7M -> 93.0M, Sheepshead 83.4M -> 79.2M, Clover
+bounds inside a trick are inlined into ``ab``, :func:`trick_bound` a call of its own (now
+inlined too: see the fourth pass); a boundary with two tricks left is taken by
+:func:`play_last_card` without calling ``ab``; the first of the last two tricks is
+played in nested loops for three seats (:func:`two_tricks3`) and a function per seat for
+four (:func:`two_lead4`); key words are assigned, not cleared first; ``-fno-wrapv``
+(setup.py).  Against the session's start (benches' seed, Goathead 3p hearts 300 deals,
+Sheepshead 20, Clover 10): Goathead 3p payout 46.5M -> 43.3M, exact 100.7M -> 93.0M, Sheepshead 83.4M -> 79.2M, Clover
 300.0M -> 281.8M, Goathead 4p clubs (300 deals) 29.7M -> 28.0M.  Tried and dropped
 (Goathead 3p payout unless said): ``legal_moves`` forced inline everywhere (+0.4%),
 ``two_tricks`` or ``first_of_two`` kept out of line (+1.6%, +0.9%), ``-O2`` (+3.2%), the
@@ -194,6 +194,45 @@ its set-up, lazy keys inline) and for the card closing a trick at three tricks l
 the state): together -7.5M of Goathead 3p exact's 83.09M (-9.0%) on the code before
 the third pass, doing for three seats much of what ``ab_mid`` and ``ab_last_cards`` do
 for every layout, and without the twins above (they would need them in their loops).
+
+A fourth pass, for three seats, at equal nodes and values (same md5s; Goathead 3p hearts
+300 exact and to the payout, Goathead 4p clubs 300, Sheepshead jd 20, Clover hearts 4):
+a trick closing at three tricks left (``close_at``: three seats, plain rules, not Nil)
+is read off the table by :func:`close_three` and the last two tricks searched by
+:func:`two_tricks3` with the leader and points in its arguments, only the card taken out
+of its hand, instead of :func:`complete_trick` and the trick state saved and put back,
+from :func:`play_last_card` and :func:`ab_last_cards` (71.20M, 33.13M, 21.37M, 49.70M,
+44.19M -> 68.96M, 32.48M, 21.41M, 49.88M, 44.30M: the other layouts pay the test of
+``close_at``).  :func:`two_tricks3`'s second and third cards as inline functions taking
+their mover's side as a constant, a copy for each side (:func:`two_second3`,
+:func:`two_third3`; with the side a variable gcc kept the loops' locals on the stack: ->
+68.15M, 32.25M, the others unchanged; the third card's alone 68.48M).  Tried and
+dropped: the lead's level likewise (68.31M); the test in :func:`ab_mid` instead (gcc
+reshaped ``ab_mid``: 70.65M, 33.23M, 21.93M, 51.37M, 45.50M; only its lone card's there,
+70.07M and Sheepshead 50.66M); :func:`ab_last_cards` handing the trick to a function of
+its own with its own :func:`follow_keys` (70.19M, Sheepshead 50.86M); copies of
+``ab_mid``, ``ab_mid_cards`` and ``play_open`` for the trick at three tricks left,
+chosen once per lead in :func:`ab_lead`, so that no other node tests for it (one inline
+body with the choice a constant: gcc inlined neither the body nor the loops, 72.86M,
+Sheepshead 53.14M; ``ab_mid3`` written out, 70.30M, Sheepshead 51.24M; so with the
+inliner's limits raised as below, 68.72M, 49.98M).  gcc's inliner stopped at its limits
+in this module: ``--param=inline-unit-growth=200`` and
+``--param=max-inline-insns-single=400`` for gcc builds (setup.py; -> 66.83M, 31.50M,
+21.06M, 49.08M, 43.43M; the unit growth alone 67.96M, Sheepshead 49.76M; the single
+function's limit alone 67.42M, 50.12M; higher values or ``max-inline-insns-auto=60``
+within 0.1%, ``early-inlining-insns=40`` +0.2%).  With those limits, :func:`trick_bound`
+declared inline, so that gcc inlines it into ``ab_mid`` (-> 66.37M, 31.15M, 20.92M,
+48.55M, 43.02M).  :func:`ab_lead`'s search of its cards as an inline function taking the
+mover's side as a constant, a copy for each side (:func:`lead_moves`; dropped in the
+third pass at +0.2% to +0.4%: -> 66.07M, 30.96M, 20.87M, 48.44M, 42.87M).  Tried again
+with the limits and dropped: ``ab_lead`` calling ``play_open`` directly instead of
+through ``PLAY_OPEN`` (-0.03% Goathead 3p, -0.06% Sheepshead; ``ab_mid`` likewise, no
+change), ``twin_bound`` called directly (+0.2%, +0.4%), two_tricks3's lead as a copy per
+side (+0.25%), the copies for the trick at three tricks left above (67.43M against
+66.83M, Sheepshead 49.31M against 49.08M), ``ab_lead`` making and taking back its leads
+itself in ``lead_moves`` (+0.4%, +0.25%), ``play_open`` or ``two_tricks3`` declared
+inline (no change), ``play_last_card`` declared inline (+1.0%, +1.6%).  Wall times not
+measured (two cores shared with other work).
 
 All three passes together with the twins (benches' 100 deals, interleaved best of 15
 against the code before them): Goathead 3p hearts exact 27.7 -> 25.6 us per deal
@@ -519,6 +558,8 @@ ctypedef struct ctx_t:
     int use_qt
     int use_small           # two_tricks for the last two tricks (at most five seats)
     int two_tt              # ... behind a table of their own (five seats: two_tricks_tt)
+    int close_at            # tricks left at which close_three closes a trick: 3 for three
+                            # seats with plain rules (not Nil), else 0 (never)
     state_t s
 
 
@@ -609,8 +650,9 @@ cdef inline void window_bounds(ctx_t* c, int* lo, int* hi, int alpha, int beta) 
 
 cdef inline void mid_trick_bounds(ctx_t* c, int* lo, int* hi, int alpha, int beta) noexcept nogil:
     """:func:`window_bounds` inside a trick (:func:`ab_mid` calls it directly).  Small
-    enough for gcc to inline into ``ab_mid``; :func:`trick_bound`, needed at a third of
-    them (Goathead 3p), stays a call: inlined here, gcc kept the whole of it out of line.
+    enough for gcc to inline into ``ab_mid``, and with it :func:`trick_bound` (needed at
+    a third of them on Goathead 3p) since gcc's inliner limits were raised (setup.py;
+    before that, gcc kept the whole of it out of line once ``trick_bound`` was inline).
     Not through :func:`base_bounds`, whose test for the end of play never holds here
     (callgrind -0.5% to -0.65%)."""
     cdef int t = tricks_left(c), x = 1
@@ -835,7 +877,7 @@ cdef inline void quick_tricks(ctx_t* c, int* lo, int* hi, int t, int alpha, int 
                 hi[0] = s.k.pos_rem - qpts + c.bonus_pos
 
 
-cdef bounds_t trick_bound(ctx_t* c, int lo, int hi, int t) noexcept nogil:
+cdef inline bounds_t trick_bound(ctx_t* c, int lo, int hi, int t) noexcept nogil:
     """Mid-trick: when no seat still to play against the current winner's team can beat
     the winning card, the trick's fate is known.  A card that cannot beat it now cannot
     beat a later, higher winner either.  Card points: the trick's, and the cheapest legal
@@ -1596,6 +1638,8 @@ cdef int play_last_card(ctx_t* c, int b, int alpha, int beta) noexcept nogil:
     cdef trick_t saved
     cdef int seat = c.s.k.turn
     cdef int tv
+    if c.s.k.tleft == c.close_at:
+        return close_three(c, b, seat, alpha, beta)
     memcpy(&saved, &c.s.k, sizeof(trick_t))     # (Cython's assignment copied it twice)
     tv = complete_trick(c, b)
     cdef int v
@@ -1608,6 +1652,47 @@ cdef int play_last_card(ctx_t* c, int b, int alpha, int beta) noexcept nogil:
         v = tv + ab_lead(c, alpha - tv, beta - tv)
     take_back(c, &saved, seat, b)
     return v
+
+
+cdef inline int close_three(ctx_t* c, int b, int turn, int alpha, int beta) noexcept nogil:
+    """:func:`play_last_card` for three seats at three tricks left (``close_at``: plain
+    rules, not Nil): the trick closed by ``b`` is read off the table (its winner, value
+    and points) and the last two tricks searched by :func:`two_tricks3` with the new
+    leader and points in its arguments, only ``b`` taken out of its hand: no
+    :func:`complete_trick`, no saving and restoring of the trick state.  The same nodes
+    (``ab``'s at the boundary and ``two_tricks``'), bounds and values as that way."""
+    cdef state_t* s = &c.s
+    cdef const layout_t* L = c.L
+    cdef int pts = L.points[b], w, tv = 0, tneg = s.k.tneg, lo, hi, v
+    cdef uint64_t m = bit(b)
+    if pts < 0:
+        tneg += pts
+    pts += s.k.tpts
+    if overtakes(L, s.k.led, b, s.k.tbits[s.k.wpos]):
+        w = turn
+    else:
+        w = winner_seat(c)
+    if in_side(c, w):
+        tv = pts if c.objective == OBJECTIVE_POINTS else 1
+    alpha -= tv
+    beta -= tv
+    c.nodes += 1                    # ab's node at the boundary (two_left)
+    # base_bounds at two tricks left, the trick's points gone from the live ones
+    if c.objective == OBJECTIVE_POINTS:
+        lo = s.k.neg_rem - tneg + c.bonus_neg
+        hi = s.k.pos_rem - (pts - tneg) + c.bonus_pos
+    else:
+        lo = 0
+        hi = 2
+    if settled(lo, hi, alpha, beta):
+        return tv + (hi if hi <= alpha else lo)
+    c.nodes += 1                    # two_tricks' node
+    s.hands[turn] &= ~m
+    s.live &= ~m
+    v = two_tricks3(c, w, s.k.pos_rem + s.k.neg_rem - pts, s.k.played | m, alpha, beta)
+    s.hands[turn] |= m
+    s.live |= m
+    return tv + v
 
 
 cdef inline int two_left(ctx_t* c, int alpha, int beta) noexcept nogil:
@@ -1701,28 +1786,31 @@ cdef int two_tricks(ctx_t* c, int alpha, int beta) noexcept nogil:
     trick through :func:`apply_card`, which was 14% and 18% fewer than :func:`ab`."""
     c.nodes += 1
     if c.n == 3:
-        return two_tricks3(c, alpha, beta)
+        return two_tricks3(c, c.s.k.leader, c.s.k.pos_rem + c.s.k.neg_rem, c.s.k.played,
+                           alpha, beta)
     if c.n == 4:
         return two_lead4(c, alpha, beta)
     return first_of_two(c, 0, c.s.k.leader, -1, -1, c.s.k.leader, 0, 0, alpha, beta)
 
 
-cdef int two_tricks3(ctx_t* c, int alpha, int beta) noexcept nogil:
+cdef int two_tricks3(ctx_t* c, int s0, int live_pts, uint64_t played, int alpha,
+                     int beta) noexcept nogil:
     """:func:`first_of_two` for three seats, its three levels written out as nested loops
     (the same cards in the same order, the same cut-offs and fail-soft values): gcc
     inlined the recursion for up to five seats and set up every level in advance
     (callgrind, Goathead 3p payout: 5.2M -> 4.4M instructions in two_tricks).  Four
-    seats take a function per level (:func:`two_lead4`), five the recursion."""
+    seats take a function per level (:func:`two_lead4`), five the recursion.  The
+    leader ``s0``, the hands' points ``live_pts`` and the cards ``played`` come in the
+    arguments: :func:`close_three` calls it on a trick it has not played into the
+    state (only the hands are)."""
     cdef state_t* s = &c.s
     cdef const layout_t* L = c.L
-    cdef int s0 = s.k.leader
     cdef int s1 = s0 + 1 if s0 + 1 < 3 else 0
     cdef int s2 = s1 + 1 if s1 + 1 < 3 else 0
     cdef int max0 = (c.maxmask >> s0) & 1, max1 = (c.maxmask >> s1) & 1, max2 = (c.maxmask >> s2) & 1
-    cdef int best0 = -INF if max0 else INF, best1, best2
-    cdef int a1, be1, a2, be2, v, c0, c1, c2, led, wbit1, wseat1, wseat2, t1, t2
-    cdef int live_pts = s.k.pos_rem + s.k.neg_rem     # at the boundary: the hands' points
-    cdef uint64_t played = s.k.played, m0, m1, m2, m2_all, g1, g2, el
+    cdef int best0 = -INF if max0 else INF
+    cdef int v, c0, led, t1
+    cdef uint64_t m0, m1, m2_all, g1, el
     m0 = rule_moves(c, s.hands[s0], -1, played)
     while m0:
         c0 = lowest_bit(m0)
@@ -1731,45 +1819,70 @@ cdef int two_tricks3(ctx_t* c, int alpha, int beta) noexcept nogil:
         el = L.trump_mask | L.suit_mask[led]
         g1 = bit(c0)
         t1 = L.points[c0]
-        a1 = alpha
-        be1 = beta
-        best1 = -INF if max1 else INF
         m1 = rule_moves(c, s.hands[s1], led, played | g1)
         # the third seat's legal cards depend on the led suit, not on the second card
         # (played cards matter only at a lead): once per lead
         m2_all = rule_moves(c, s.hands[s2], led, played | g1)
-        while m1:
-            c1 = lowest_bit(m1)
-            m1 &= m1 - 1
-            if (el >> c1) & 1 and c1 > c0:
-                wbit1 = c1
-                wseat1 = s1
-            else:
-                wbit1 = c0
-                wseat1 = s0
-            g2 = g1 | bit(c1)
-            t2 = t1 + L.points[c1]
-            a2 = a1
-            be2 = be1
-            best2 = -INF if max2 else INF
-            m2 = m2_all
-            while m2:
-                c2 = lowest_bit(m2)
-                m2 &= m2 - 1
-                if (el >> c2) & 1 and c2 > wbit1:
-                    wseat2 = s2
-                else:
-                    wseat2 = wseat1
-                v = closing_value(c, wseat2, t2 + L.points[c2], g2 | bit(c2), live_pts)
-                if take_value(max2, v, &best2, &a2, &be2):
-                    break
-            v = best2
-            if take_value(max1, v, &best1, &a1, &be1):
-                break
-        v = best1
+        if max1:
+            v = two_second3(c, m1, m2_all, el, c0, s0, s1, s2, t1, g1, live_pts, alpha, beta,
+                            max2, 1)
+        else:
+            v = two_second3(c, m1, m2_all, el, c0, s0, s1, s2, t1, g1, live_pts, alpha, beta,
+                            max2, 0)
         if take_value(max0, v, &best0, &alpha, &beta):
             break
     return best0
+
+
+cdef inline int two_second3(ctx_t* c, uint64_t moves, uint64_t m2, uint64_t el, int c0, int s0,
+                            int s1, int s2, int tpts, uint64_t gone, int live_pts, int alpha,
+                            int beta, int max2, int maximise) noexcept nogil:
+    """The second card of :func:`two_tricks3`'s trick (``moves``: its legal cards, ``m2``
+    the third seat's), a copy for each mover (``maximise`` a constant), like
+    :func:`two_third3`."""
+    cdef const layout_t* L = c.L
+    cdef int best = -INF if maximise else INF
+    cdef int b, v, wbit, wseat
+    while moves:
+        b = lowest_bit(moves)
+        moves &= moves - 1
+        if (el >> b) & 1 and b > c0:
+            wbit = b
+            wseat = s1
+        else:
+            wbit = c0
+            wseat = s0
+        if max2:
+            v = two_third3(c, m2, el, wbit, wseat, s2, tpts + L.points[b], gone | bit(b),
+                           live_pts, alpha, beta, 1)
+        else:
+            v = two_third3(c, m2, el, wbit, wseat, s2, tpts + L.points[b], gone | bit(b),
+                           live_pts, alpha, beta, 0)
+        if take_value(maximise, v, &best, &alpha, &beta):
+            break
+    return best
+
+
+cdef inline int two_third3(ctx_t* c, uint64_t moves, uint64_t el, int wbit, int wseat, int seat,
+                           int tpts, uint64_t gone, int live_pts, int alpha, int beta,
+                           int maximise) noexcept nogil:
+    """The third card of :func:`two_tricks3`'s trick (``moves``: its legal cards, ``el``:
+    the led suit and trump), a copy for each mover (``maximise`` a constant): with the
+    choice a variable gcc kept the level's locals on the stack."""
+    cdef const layout_t* L = c.L
+    cdef int best = -INF if maximise else INF
+    cdef int b, v, nwseat
+    while moves:
+        b = lowest_bit(moves)
+        moves &= moves - 1
+        if (el >> b) & 1 and b > wbit:
+            nwseat = seat
+        else:
+            nwseat = wseat
+        v = closing_value(c, nwseat, tpts + L.points[b], gone | bit(b), live_pts)
+        if take_value(maximise, v, &best, &alpha, &beta):
+            break
+    return best
 
 
 cdef int two_lead4(ctx_t* c, int alpha, int beta) noexcept nogil:
@@ -2071,55 +2184,16 @@ cdef int ab(ctx_t* c, int alpha, int beta) noexcept nogil:
     return ab_lead(c, alpha, beta)
 
 
-cdef int ab_lead(ctx_t* c, int alpha, int beta) noexcept nogil:
-    """:func:`ab` at a trick boundary: the table, its bounds and its best card.  The
-    table's card (a legal representative) is searched before any other card is weighed:
-    where it cuts off, :func:`move_keys` is never called."""
-    cdef state_t* s = &c.s
-    cdef int lo, hi, turn, n_moves, i, b, v, best, best_card = -1, hint = -1, tleft
-    cdef int maximise, a0, b0, cut = 0
+cdef inline int lead_moves(ctx_t* c, uint64_t moves, int hint, int turn, int alpha, int beta,
+                           int* best_card_out, int maximise) noexcept nogil:
+    """:func:`ab_lead`'s search of the leads ``moves`` (legal cards), the table's card
+    ``hint`` (denormalised, or -1) first; a copy for each mover (``maximise`` a
+    constant).  Returns the fail-soft value, the card behind it in ``best_card_out``."""
+    cdef int n_moves, i, b, v, best, best_card = -1, cut = 0
     cdef uint64_t tried = 0      # the table's card, once searched
-    cdef uint64_t key[MAX_KEY]
-    cdef uint64_t meta = 0, h = 0
-    cdef uint64_t moves
     cdef int order[64]
-    cdef int use_tt, found
     cdef int vals[64]           # fail-soft values of cards that failed, for their twins
     cdef uint64_t searched = 0  # those cards
-    cdef uint64_t* same = NULL
-    c.nodes += 1
-    if s.k.done:
-        return 0
-    tleft = tricks_left(c)
-    if tleft == 1:
-        return last_trick(c)
-    if tleft == 2 and c.use_small:
-        return two_left(c, alpha, beta)
-    # the bounds every position has first: where they settle the node (a seventh of
-    # the boundaries on Goathead 3p) no key is made
-    base_bounds(c, &lo, &hi, tleft)
-    if settled(lo, hi, alpha, beta):
-        return hi if hi <= alpha else lo
-    found = 0
-    use_tt = c.use_tt and tleft > TT_MIN_TRICKS
-    if use_tt:
-        meta = make_key(c, key, &h)
-        found = tt_lookup(c, c.tt, c.tt_mask, key, meta, h, s.live, &lo, &hi, &hint, &same)
-        if settled(lo, hi, alpha, beta):
-            return hi if hi <= alpha else lo
-    if found != 2 and tleft >= 2 and c.use_qt:
-        boundary_bounds(c, &lo, &hi, tleft, alpha, beta)
-        if settled(lo, hi, alpha, beta):
-            return hi if hi <= alpha else lo
-    if lo > alpha:
-        alpha = lo
-    if hi < beta:
-        beta = hi
-    a0 = alpha
-    b0 = beta
-    turn = s.k.turn
-    maximise = (c.maxmask >> turn) & 1
-    moves = node_moves(c, turn)
     best = -INF if maximise else INF
     if hint >= 0:
         hint = denorm_bit(c, hint, all_hands(c))
@@ -2172,6 +2246,60 @@ cdef int ab_lead(ctx_t* c, int alpha, int beta) noexcept nogil:
                         if alpha >= beta:
                             break
             note_failed(b, v, maximise, alpha, beta, &searched, vals)
+    best_card_out[0] = best_card
+    return best
+
+
+cdef int ab_lead(ctx_t* c, int alpha, int beta) noexcept nogil:
+    """:func:`ab` at a trick boundary: the table, its bounds and its best card.  The
+    table's card (a legal representative) is searched before any other card is weighed:
+    where it cuts off, :func:`move_keys` is never called.  The cards are searched by
+    :func:`lead_moves`, a copy for each mover."""
+    cdef state_t* s = &c.s
+    cdef int lo, hi, turn, best, best_card = -1, hint = -1, tleft
+    cdef int maximise, a0, b0
+    cdef uint64_t key[MAX_KEY]
+    cdef uint64_t meta = 0, h = 0
+    cdef uint64_t moves
+    cdef int use_tt, found
+    cdef uint64_t* same = NULL
+    c.nodes += 1
+    if s.k.done:
+        return 0
+    tleft = tricks_left(c)
+    if tleft == 1:
+        return last_trick(c)
+    if tleft == 2 and c.use_small:
+        return two_left(c, alpha, beta)
+    # the bounds every position has first: where they settle the node (a seventh of
+    # the boundaries on Goathead 3p) no key is made
+    base_bounds(c, &lo, &hi, tleft)
+    if settled(lo, hi, alpha, beta):
+        return hi if hi <= alpha else lo
+    found = 0
+    use_tt = c.use_tt and tleft > TT_MIN_TRICKS
+    if use_tt:
+        meta = make_key(c, key, &h)
+        found = tt_lookup(c, c.tt, c.tt_mask, key, meta, h, s.live, &lo, &hi, &hint, &same)
+        if settled(lo, hi, alpha, beta):
+            return hi if hi <= alpha else lo
+    if found != 2 and tleft >= 2 and c.use_qt:
+        boundary_bounds(c, &lo, &hi, tleft, alpha, beta)
+        if settled(lo, hi, alpha, beta):
+            return hi if hi <= alpha else lo
+    if lo > alpha:
+        alpha = lo
+    if hi < beta:
+        beta = hi
+    a0 = alpha
+    b0 = beta
+    turn = s.k.turn
+    maximise = (c.maxmask >> turn) & 1
+    moves = node_moves(c, turn)
+    if maximise:
+        best = lead_moves(c, moves, hint, turn, alpha, beta, &best_card, 1)
+    else:
+        best = lead_moves(c, moves, hint, turn, alpha, beta, &best_card, 0)
     if use_tt:
         if (best <= a0) if maximise else (best >= b0):
             best_card = -1      # no card stood out: the entry keeps the card it had
@@ -2251,9 +2379,32 @@ cdef int ab_last_cards(ctx_t* c, uint64_t moves, int alpha, int beta) noexcept n
     cdef int turn = c.s.k.turn, n_moves
     cdef int order[64]
     n_moves = follow_keys(c, moves, turn, order, 1)
+    if c.s.k.tleft == c.close_at:
+        if (c.maxmask >> turn) & 1:
+            return close_three_loop(c, order, n_moves, turn, alpha, beta, 1)
+        return close_three_loop(c, order, n_moves, turn, alpha, beta, 0)
     if (c.maxmask >> turn) & 1:
         return last_cards_loop(c, order, n_moves, turn, alpha, beta, 1)
     return last_cards_loop(c, order, n_moves, turn, alpha, beta, 0)
+
+
+cdef inline int close_three_loop(ctx_t* c, int* order, int n_moves, int turn, int alpha,
+                                 int beta, int maximise) noexcept nogil:
+    """:func:`last_cards_loop` through :func:`close_three` (three seats, three tricks
+    left): no trick state to save."""
+    cdef int i, b, v
+    cdef int best = -INF if maximise else INF
+    cdef int vals[64]           # fail-soft values of cards that failed, for their twins
+    cdef uint64_t searched = 0  # those cards
+    for i in range(n_moves):
+        b = key_card(pick_best(order, i, n_moves) if i else order[0])
+        if twin_settles(c, b, searched, vals, turn, maximise, &best, &alpha, &beta):
+            continue
+        v = close_three(c, b, turn, alpha, beta)
+        if take_value(maximise, v, &best, &alpha, &beta):
+            break
+        note_failed(b, v, maximise, alpha, beta, &searched, vals)
+    return best
 
 
 cdef inline int last_cards_loop(ctx_t* c, int* order, int n_moves, int turn, int alpha, int beta,
@@ -2457,6 +2608,8 @@ cdef void init_ctx(ctx_t* c, const layout_t* L, const int8_t* cls, uint64_t* tt,
     c.bmi2 = FAST_BMI2 and USE_BMI2
     c.plain_rules = (L.first_lead_bit < 0 and not L.lead_restricted and L.must_play_bit < 0
                      and not L.first_trick_forbidden)
+    c.close_at = 3 if (c.use_small and L.n_seats == 3 and L.objective != OBJECTIVE_NIL
+                       and c.plain_rules) else 0
     cdef int su, b, b2, uniform, i
     cdef uint64_t fm
     c.squeeze = 0
