@@ -91,11 +91,15 @@ Technique (after DDS and the open Skat/Schafkopf solvers):
   (-15%; nodes 13,175 -> 11,487 per deal), called ace 20 deals 81.03M -> 76.69M
   (-5.4%), jd 20 deals to the payout 26.52M -> 25.75M; the test in :func:`two_left`
   costs the other layouts +0.06% to +0.14%.  In the main table its entries doubled the
-  simulated D1 and LL misses (jd 20 deals: 15.8k -> 31.3k, 9.4k -> 17.4k) and the wall
-  time did not fall; in a table of its own, ``TWO_BUCKETS`` buckets (196 KB for
-  Sheepshead) that stay in the core's cache, LL misses 12.3k, instructions +0.5% (jd
-  100 deals 643.15M: fewer hits).  Also for four seats (16 lines): Clover 20 deals
-  +1.8%, Goathead 4p 300 deals +4.8%: not kept.
+  simulated D1 and LL misses (jd 20 deals: 15.8k -> 31.3k, 9.4k -> 17.4k); in a table of
+  its own, ``TWO_BUCKETS`` buckets (196 KB for Sheepshead) that stay in the core's cache,
+  LL misses 12.3k, instructions +0.5% (jd 100 deals 643.15M: fewer hits).  Three in four
+  lookups settle the position (100 deals: 182,572 lookups, 139,814 settled).  Wall time
+  falls far less than instructions (in-process interleaved runs, 100 bench deals: 636 ->
+  606 us per deal, -4% against -15%): the lookups wait on memory (simulated D1 read
+  misses 209k -> 497k).  2^8 buckets: 11,730 nodes per deal and 602 us, 2^12: 11,494
+  and 605 us, against 11,506 and 592 us.  Also for four seats (16 lines): Clover 20
+  deals +1.8%, Goathead 4p 300 deals +4.8%: not kept.
 
 Cost per node (callgrind instructions of ``solve_batch`` at equal nodes and values; gcc
 decides much of it by what it inlines, so each change was measured, not assumed).  The
@@ -2741,7 +2745,10 @@ cdef uint64_t buckets_for(int stride, double tt_mb, int live_cards):
     if live_cards <= 20:
         cap = 1 << 12
     elif live_cards <= 32:
-        cap = 1 << 16
+        # 2^16 buckets saved at most 0.3% of the instructions (Clover 20 deals, Sheepshead
+        # 100) and cost more in wall time (memory, in-process interleaved runs: Sheepshead
+        # 606 -> 592 us per deal, Clover 2.82 -> 2.77 ms with 2^14)
+        cap = 1 << 14
     elif live_cards <= 40:
         cap = 1 << 18
     else:

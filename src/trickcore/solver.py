@@ -316,7 +316,7 @@ def solve(
         card that decides the partnership was played already).
     tt_mb:
         Upper bound of the transposition table's memory in megabytes.  The table is
-        also sized to the position (about 0.4 MB up to 20 live cards, 8-11 MB up to 32, up
+        also sized to the position (about 0.4 MB up to 20 live cards, 2.6-3.2 MB up to 32, up
         to 200 MB for 52), so small positions stay cheap to set up.  Five-seat layouts
         (Sheepshead) add a fixed 0.2 MB table for two-trick positions.
     **rules:
