@@ -21,23 +21,9 @@ a ``CFLAGS`` variable replaces Python's ``-g -fwrapv -O3 -Wall`` instead of addi
    refuses it with -Werror=coverage-mismatch if the generated C changed in between).
 """
 
+import os
 import sys
 import time
-
-import numpy as np
-
-
-def random_deals(layout, n_deals, seed):
-    """``n_deals`` random full deals of ``layout`` as bit-boards ``(n, n_seats)``."""
-    rng = np.random.default_rng(seed)
-    cards = np.array(list(layout.deck), dtype=np.uint64)
-    n, k = layout.n_seats, layout.hand_size
-    out = np.zeros((n_deals, n), dtype=np.uint64)
-    for d in range(n_deals):
-        perm = rng.permutation(cards)
-        for s in range(n):
-            out[d, s] = np.bitwise_or.reduce(np.uint64(1) << perm[s * k:(s + 1) * k])
-    return out
 
 
 # (game, contract, deals) and (game, contract, deals, declarer, rules); point games
@@ -59,7 +45,10 @@ TRICK_CASES = [
 
 
 def main(path):
+    # trickcore from DIR, before anything imports it (the solver bench's deals too)
     sys.path.insert(0, path)
+    sys.path.insert(1, os.path.dirname(os.path.abspath(__file__)))
+    from bench_solver_speed import random_deals
     from trickcore import get_game
     from trickcore.solver import solve_many
 

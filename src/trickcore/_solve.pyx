@@ -1304,6 +1304,20 @@ cdef inline void tt_store(ctx_t* c, uint64_t* table, uint64_t mask, uint64_t* ke
                        | ((<uint64_t>c.gen & 0xFFFF) << 48))
 
 
+cdef inline void store_outcome(ctx_t* c, uint64_t* table, uint64_t mask, uint64_t* key,
+                               uint64_t meta, uint64_t h, int v, int a0, int b0, int best,
+                               int tleft, uint64_t* e) noexcept nogil:
+    """:func:`tt_store` of a search's fail-soft value ``v`` in the window (``a0``,
+    ``b0``): an upper bound where it failed low, a lower bound where it failed high, else
+    the exact value."""
+    if v <= a0:
+        tt_store(c, table, mask, key, meta, h, c.s.live, -INF, v, best, tleft, e)
+    elif v >= b0:
+        tt_store(c, table, mask, key, meta, h, c.s.live, v, INF, best, tleft, e)
+    else:
+        tt_store(c, table, mask, key, meta, h, c.s.live, v, v, best, tleft, e)
+
+
 # --------------------------------------------------------------------------------------
 # move generation and ordering
 
@@ -1733,12 +1747,7 @@ cdef int two_tricks_tt(ctx_t* c, int alpha, int beta, int lo, int hi) noexcept n
     a0 = alpha
     b0 = beta
     v = two_tricks(c, alpha, beta)
-    if v <= a0:
-        tt_store(c, c.tt2, c.tt2_mask, key, meta, h, c.s.live, -INF, v, -1, 2, same)
-    elif v >= b0:
-        tt_store(c, c.tt2, c.tt2_mask, key, meta, h, c.s.live, v, INF, -1, 2, same)
-    else:
-        tt_store(c, c.tt2, c.tt2_mask, key, meta, h, c.s.live, v, v, -1, 2, same)
+    store_outcome(c, c.tt2, c.tt2_mask, key, meta, h, v, a0, b0, -1, 2, same)
     return v
 
 
@@ -2309,12 +2318,7 @@ cdef int ab_lead(ctx_t* c, int alpha, int beta) noexcept nogil:
             best_card = -1      # no card stood out: the entry keeps the card it had
         elif best_card >= 0:
             best_card = norm_bit(c, best_card, all_hands(c))
-        if best <= a0:
-            tt_store(c, c.tt, c.tt_mask, key, meta, h, s.live, -INF, best, best_card, tleft, same)
-        elif best >= b0:
-            tt_store(c, c.tt, c.tt_mask, key, meta, h, s.live, best, INF, best_card, tleft, same)
-        else:
-            tt_store(c, c.tt, c.tt_mask, key, meta, h, s.live, best, best, best_card, tleft, same)
+        store_outcome(c, c.tt, c.tt_mask, key, meta, h, best, a0, b0, best_card, tleft, same)
     return best
 
 

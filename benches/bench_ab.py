@@ -1,0 +1,85 @@
+"""Interleaved wall-time comparison of several builds of the point kernel in one process.
+
+This VM's speed drifts by up to 30% from minute to minute, so builds timed one after the
+other in separate runs can be told apart only by large margins.  Here every build of
+``trickcore._solve`` (one ``.so`` file each, e.g. the previous commit's built in a second
+checkout) is loaded as its own module object, and ``solve_many`` is pointed at each in
+turn, call after call on the same deals: the drift hits every build alike.  Run from the
+repository root after building::
+
+    PYTHONPATH=src python benches/bench_ab.py goathead3 hearts --deals 100 --calls 400 \\
+        OLD/src/trickcore/_solve.cpython-311-x86_64-linux-gnu.so \\
+        src/trickcore/_solve.cpython-311-x86_64-linux-gnu.so
+
+Prints the fastest and the median call per build, in time per deal, and the mean node
+count (the search's signature: equal counts mean the same search).  The deals are the
+solver bench's (``bench_solver_speed.random_deals``, seed 2026).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.machinery
+import importlib.util
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_solver_speed import payout_cuts_for, random_deals  # noqa: E402
+
+import trickcore.solver as solver  # noqa: E402
+from trickcore import get_game  # noqa: E402
+
+
+def load_build(path: str):
+    """The ``trickcore._solve`` extension at ``path`` as a module object of its own (not
+    put in ``sys.modules``: several builds live side by side)."""
+    loader = importlib.machinery.ExtensionFileLoader("trickcore._solve", path)
+    spec = importlib.util.spec_from_file_location("trickcore._solve", path, loader=loader)
+    module = importlib.util.module_from_spec(spec)
+    loader.exec_module(module)
+    return module
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("game")
+    ap.add_argument("contract")
+    ap.add_argument("builds", nargs="+", help="paths of _solve extension modules to compare")
+    ap.add_argument("--deals", type=int, default=100)
+    ap.add_argument("--calls", type=int, default=40, help="timed calls per build, interleaved")
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--payout", action="store_true", help="solve only as far as the payout needs")
+    args = ap.parse_args(argv)
+
+    modules = [load_build(p) for p in args.builds]
+    layout = get_game(args.game).layout(args.contract)
+    deals = random_deals(layout, args.deals, args.seed)
+    cuts = payout_cuts_for(layout, deals) if args.payout else None
+    if args.payout and cuts is None:
+        ap.error(f"{args.game} has no payout cuts")
+    times = [[] for _ in modules]
+    nodes = [0.0] * len(modules)
+    kernel = solver._kernel
+    try:
+        for _ in range(args.calls):
+            for k, module in enumerate(modules):
+                solver._kernel = lambda _layout, m=module: m
+                t0 = time.perf_counter()
+                res = solver.solve_many(layout, None, deals, leader=0, declarer=0, cuts=cuts,
+                                        line=cuts is None)
+                times[k].append(time.perf_counter() - t0)
+                nodes[k] = float(res.nodes.mean())
+    finally:
+        solver._kernel = kernel
+    for path, t, n in zip(args.builds, times, nodes):
+        per = np.array(t) / args.deals * 1e6
+        print(f"{path}\n    fastest {per.min():9.1f} us  median {np.median(per):9.1f} us  nodes/deal {n:.0f}")
+
+
+if __name__ == "__main__":
+    main()
