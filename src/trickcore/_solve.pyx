@@ -92,14 +92,17 @@ Technique (after DDS and the open Skat/Schafkopf solvers):
   (-5.4%), jd 20 deals to the payout 26.52M -> 25.75M; the test in :func:`two_left`
   costs the other layouts +0.06% to +0.14%.  In the main table its entries doubled the
   simulated D1 and LL misses (jd 20 deals: 15.8k -> 31.3k, 9.4k -> 17.4k); in a table of
-  its own, ``TWO_BUCKETS`` buckets (196 KB for Sheepshead) that stay in the core's cache,
+  its own that stays in the core's cache (4 ways, 2^10 buckets, 196 KB for Sheepshead),
   LL misses 12.3k, instructions +0.5% (jd 100 deals 643.15M: fewer hits).  Three in four
   lookups settle the position (100 deals: 182,572 lookups, 139,814 settled).  Wall time
-  falls far less than instructions (in-process interleaved runs, 100 bench deals: 636 ->
-  606 us per deal, -4% against -15%): the lookups wait on memory (simulated D1 read
-  misses 209k -> 497k).  2^8 buckets: 11,730 nodes per deal and 602 us, 2^12: 11,494
-  and 605 us, against 11,506 and 592 us.  Also for four seats (16 lines): Clover 20
-  deals +1.8%, Goathead 4p 300 deals +4.8%: not kept.
+  falls far less than instructions (``benches/bench_ab.py``, 100 bench deals: 636 -> 606
+  us per deal, -4% against -15%): the lookups wait on memory (simulated D1 read misses
+  209k -> 497k).  So the table is direct-mapped, ``TWO_BUCKETS`` entries of one way each
+  (196 KB): one entry read per lookup, 1.4% more nodes, 1.5% fewer instructions (624.47M
+  -> 615.22M) and faster (bench_ab.py, fastest of 60 calls: 602 -> 582 us, to the
+  payout 197 -> 188 us; two ways of 2^11 buckets 590 and 196 us; with four ways, 2^8
+  and 2^12 buckets were no faster than 2^10).  Also for four seats (16 lines): Clover
+  20 deals +1.8%, Goathead 4p 300 deals +4.8%: not kept.
 
 Cost per node (callgrind instructions of ``solve_batch`` at equal nodes and values; gcc
 decides much of it by what it inlines, so each change was measured, not assumed).  The
@@ -468,7 +471,8 @@ cdef enum:
     INF = 30000
     MAX_KEY = 8          # key words: 8 seats x 64 bits at most
     ENTRY_EXTRA = 3      # words of an entry besides the key: meta, payload, live cards
-    TWO_BUCKETS = 1 << 10    # buckets of the two-trick table (two_tricks_tt)
+    TWO_BUCKETS = 1 << 12    # entries of the two-trick table (two_tricks_tt), one per bucket
+    TWO_WAYS = 1             # (direct-mapped: see two_tricks_tt)
     TT_WAYS = 4          # entries per bucket
     MAX_CUTS = 16        # cuts per deal (solve_batch's band mode)
     FULL_WINDOW_CARDS = 20   # exact_value: one full-window search up to this many live cards
@@ -1210,8 +1214,8 @@ cdef inline int same_key(ctx_t* c, const uint64_t* e, const uint64_t* key, uint6
     return 1
 
 
-cdef inline int tt_lookup(ctx_t* c, uint64_t* table, uint64_t mask, uint64_t* key, uint64_t meta,
-                          uint64_t h, uint64_t live, int* lo, int* hi, int* hint,
+cdef inline int tt_lookup(ctx_t* c, uint64_t* table, uint64_t mask, int ways, uint64_t* key,
+                          uint64_t meta, uint64_t h, uint64_t live, int* lo, int* hi, int* hint,
                           uint64_t** same) noexcept nogil:
     """Narrow [lo, hi] by every entry for this relative-rank key: exactly for an entry of
     the same cards, shifted by :func:`point_shift` for one of other cards.  Returns 2 if
@@ -1221,12 +1225,12 @@ cdef inline int tt_lookup(ctx_t* c, uint64_t* table, uint64_t mask, uint64_t* ke
     loop works on local copies written back at the end: stores through the int pointers
     could alias the context, whose fields (K, stride) gcc then read again every way."""
     cdef int K = c.K, stride = c.stride
-    cdef uint64_t* e = table + ((h & mask) * TT_WAYS) * stride
+    cdef uint64_t* e = table + ((h & mask) * ways) * stride
     cdef int way, found = 0, elo, ehi, dneg, dpos, best_d = 1 << 30
     cdef int nlo = lo[0], nhi = hi[0], nhint = -1
     cdef uint64_t* nsame = NULL
     cdef uint64_t p
-    for way in range(TT_WAYS):
+    for way in range(ways):
         if same_key(c, e, key, meta) and entry_shift(c, e, live, &dneg, &dpos):
             p = e[K + 1]
             elo = <int16_t>(p & 0xFFFF)
@@ -1256,9 +1260,9 @@ cdef inline int tt_lookup(ctx_t* c, uint64_t* table, uint64_t mask, uint64_t* ke
     return found
 
 
-cdef inline void tt_store(ctx_t* c, uint64_t* table, uint64_t mask, uint64_t* key, uint64_t meta,
-                          uint64_t h, uint64_t live, int lower, int upper, int best, int tleft,
-                          uint64_t* e) noexcept nogil:
+cdef inline void tt_store(ctx_t* c, uint64_t* table, uint64_t mask, int ways, uint64_t* key,
+                          uint64_t meta, uint64_t h, uint64_t live, int lower, int upper, int best,
+                          int tleft, uint64_t* e) noexcept nogil:
     """Record bounds for the position: merged into the entry of the same cards (same
     key, no point shift) if there is one, else into the emptiest or oldest way.  ``e``:
     that entry as :func:`tt_lookup` found it before the node's search (NULL if none).
@@ -1283,8 +1287,8 @@ cdef inline void tt_store(ctx_t* c, uint64_t* table, uint64_t mask, uint64_t* ke
             best = <int>((p >> 32) & 0xFF) - 1
         victim = e
     else:
-        cand = table + ((h & mask) * TT_WAYS) * c.stride
-        for way in range(TT_WAYS):
+        cand = table + ((h & mask) * ways) * c.stride
+        for way in range(ways):
             p = cand[c.K + 1]
             if cand[c.K] == 0:
                 victim = cand
@@ -1304,18 +1308,18 @@ cdef inline void tt_store(ctx_t* c, uint64_t* table, uint64_t mask, uint64_t* ke
                        | ((<uint64_t>c.gen & 0xFFFF) << 48))
 
 
-cdef inline void store_outcome(ctx_t* c, uint64_t* table, uint64_t mask, uint64_t* key,
+cdef inline void store_outcome(ctx_t* c, uint64_t* table, uint64_t mask, int ways, uint64_t* key,
                                uint64_t meta, uint64_t h, int v, int a0, int b0, int best,
                                int tleft, uint64_t* e) noexcept nogil:
     """:func:`tt_store` of a search's fail-soft value ``v`` in the window (``a0``,
     ``b0``): an upper bound where it failed low, a lower bound where it failed high, else
     the exact value."""
     if v <= a0:
-        tt_store(c, table, mask, key, meta, h, c.s.live, -INF, v, best, tleft, e)
+        tt_store(c, table, mask, ways, key, meta, h, c.s.live, -INF, v, best, tleft, e)
     elif v >= b0:
-        tt_store(c, table, mask, key, meta, h, c.s.live, v, INF, best, tleft, e)
+        tt_store(c, table, mask, ways, key, meta, h, c.s.live, v, INF, best, tleft, e)
     else:
-        tt_store(c, table, mask, key, meta, h, c.s.live, v, v, best, tleft, e)
+        tt_store(c, table, mask, ways, key, meta, h, c.s.live, v, v, best, tleft, e)
 
 
 # --------------------------------------------------------------------------------------
@@ -1737,7 +1741,7 @@ cdef int two_tricks_tt(ctx_t* c, int alpha, int beta, int lo, int hi) noexcept n
     cdef uint64_t meta, h
     cdef uint64_t* same = NULL
     meta = make_key(c, key, &h)
-    tt_lookup(c, c.tt2, c.tt2_mask, key, meta, h, c.s.live, &lo, &hi, &hint, &same)
+    tt_lookup(c, c.tt2, c.tt2_mask, TWO_WAYS, key, meta, h, c.s.live, &lo, &hi, &hint, &same)
     if settled(lo, hi, alpha, beta):
         return hi if hi <= alpha else lo
     if lo > alpha:
@@ -1747,7 +1751,7 @@ cdef int two_tricks_tt(ctx_t* c, int alpha, int beta, int lo, int hi) noexcept n
     a0 = alpha
     b0 = beta
     v = two_tricks(c, alpha, beta)
-    store_outcome(c, c.tt2, c.tt2_mask, key, meta, h, v, a0, b0, -1, 2, same)
+    store_outcome(c, c.tt2, c.tt2_mask, TWO_WAYS, key, meta, h, v, a0, b0, -1, 2, same)
     return v
 
 
@@ -2293,7 +2297,7 @@ cdef int ab_lead(ctx_t* c, int alpha, int beta) noexcept nogil:
     use_tt = c.use_tt and tleft > TT_MIN_TRICKS
     if use_tt:
         meta = make_key(c, key, &h)
-        found = tt_lookup(c, c.tt, c.tt_mask, key, meta, h, s.live, &lo, &hi, &hint, &same)
+        found = tt_lookup(c, c.tt, c.tt_mask, TT_WAYS, key, meta, h, s.live, &lo, &hi, &hint, &same)
         if settled(lo, hi, alpha, beta):
             return hi if hi <= alpha else lo
     if found != 2 and tleft >= 2 and c.use_qt:
@@ -2318,7 +2322,7 @@ cdef int ab_lead(ctx_t* c, int alpha, int beta) noexcept nogil:
             best_card = -1      # no card stood out: the entry keeps the card it had
         elif best_card >= 0:
             best_card = norm_bit(c, best_card, all_hands(c))
-        store_outcome(c, c.tt, c.tt_mask, key, meta, h, best, a0, b0, best_card, tleft, same)
+        store_outcome(c, c.tt, c.tt_mask, TT_WAYS, key, meta, h, best, a0, b0, best_card, tleft, same)
     return best
 
 
@@ -2781,9 +2785,10 @@ cdef inline int two_tricks_tabled(const layout_t* L) noexcept nogil:
 
 def two_table_words(CoreLayout core):
     """Words of the two-trick positions' table (:func:`two_tricks_tt`; 0 if the layout
-    has none): ``TWO_BUCKETS`` buckets, small enough to stay in the core's cache."""
+    has none): ``TWO_BUCKETS`` buckets of ``TWO_WAYS`` entries, small enough to stay in
+    the core's cache."""
     cdef int K = (core.c.n_seats * core.c.n_cards + 63) // 64
-    return TWO_BUCKETS * TT_WAYS * (K + ENTRY_EXTRA) if two_tricks_tabled(&core.c) else 0
+    return TWO_BUCKETS * TWO_WAYS * (K + ENTRY_EXTRA) if two_tricks_tabled(&core.c) else 0
 
 
 # --------------------------------------------------------------------------------------
