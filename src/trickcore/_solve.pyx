@@ -102,7 +102,9 @@ Technique (after DDS and the open Skat/Schafkopf solvers):
   -> 615.22M) and faster (bench_ab.py, fastest of 60 calls: 602 -> 582 us, to the
   payout 197 -> 188 us; two ways of 2^11 buckets 590 and 196 us; with four ways, 2^8
   and 2^12 buckets were no faster than 2^10).  Also for four seats (16 lines): Clover
-  20 deals +1.8%, Goathead 4p 300 deals +4.8%: not kept.
+  20 deals +1.8%, Goathead 4p 300 deals +4.8% instructions in the main table; the
+  direct-mapped table of its own, bench_ab.py, Clover 2.70 -> 2.86 ms, Goathead 4p 10.8
+  -> 11.0 us: not kept.
 
 Cost per node (callgrind instructions of ``solve_batch`` at equal nodes and values; gcc
 decides much of it by what it inlines, so each change was measured, not assumed).  The
