@@ -475,7 +475,7 @@ cdef enum:
     ENTRY_EXTRA = 3      # words of an entry besides the key: meta, payload, live cards
     TWO_BUCKETS = 1 << 12    # entries of the two-trick table (two_tricks_tt), one per bucket
     TWO_WAYS = 1             # (direct-mapped: see two_tricks_tt)
-    TT_WAYS = 4          # entries per bucket
+    TT_WAYS = 2          # entries per bucket of the main table (see buckets_for)
     MAX_CUTS = 16        # cuts per deal (solve_batch's band mode)
     FULL_WINDOW_CARDS = 20   # exact_value: one full-window search up to this many live cards
 
@@ -2749,20 +2749,28 @@ cdef void init_state(ctx_t* c, const uint64_t* hands, int leader, uint64_t playe
 
 
 cdef uint64_t buckets_for(int stride, double tt_mb, int live_cards):
-    """Power-of-two bucket count within ``tt_mb`` (and no larger than the game needs)."""
+    """Power-of-two bucket count within ``tt_mb`` (and no larger than the game needs).
+
+    Two ways of twice as many buckets as the four ways the table had until session 11
+    (the same entries and memory): a lookup reads 2 entries instead of 4, in one or two
+    cache lines, at the cost of fewer entries of one key side by side for the
+    quasi-symmetric matches (nodes +0.3% to +2.9%, instructions -0.8% to +0.1%).
+    ``benches/bench_ab.py`` against four ways: Goathead 3p 25.5 -> 24.9 us per deal,
+    Sheepshead jd 608 -> 577 us, Clover hearts 2.71 -> 2.65 ms (one way of four times
+    the buckets: more nodes, no faster).  Up to 32 live cards, 2^16 entries: four times
+    as many saved at most 0.3% of the instructions (Clover 20 deals, Sheepshead 100) and
+    cost more in wall time (Sheepshead 606 -> 592 us per deal, Clover 2.82 -> 2.77 ms
+    with the smaller table)."""
     cdef uint64_t budget = <uint64_t>(tt_mb * 1048576.0 / (8.0 * stride * TT_WAYS))
     cdef uint64_t cap
     if live_cards <= 20:
-        cap = 1 << 12
+        cap = 1 << 13
     elif live_cards <= 32:
-        # 2^16 buckets saved at most 0.3% of the instructions (Clover 20 deals, Sheepshead
-        # 100) and cost more in wall time (memory, in-process interleaved runs: Sheepshead
-        # 606 -> 592 us per deal, Clover 2.82 -> 2.77 ms with 2^14)
-        cap = 1 << 14
+        cap = 1 << 15
     elif live_cards <= 40:
-        cap = 1 << 18
+        cap = 1 << 19
     else:
-        cap = 1 << 20
+        cap = 1 << 21
     if budget > cap:
         budget = cap
     cdef uint64_t n = 1
