@@ -255,9 +255,10 @@ def test_search_enhancements_do_not_change_values(gid):
 
 @pytest.mark.parametrize("contract", ["jd", "called_ace_clubs", "alone", "leaster"])
 def test_two_trick_table_keeps_values_and_saves_nodes(contract):
-    """Five seats search the last two tricks behind a table of their own: values and
-    lines must not move with it, and whole deals (whose probes come back to the same
-    two-trick positions) must need fewer nodes with it than without."""
+    """Five seats search the last two tricks behind a table of their own: values, and
+    the side tricks and last-trick winners read off the line, must not move with it, and
+    whole deals (whose probes come back to the same two-trick positions) must need fewer
+    nodes with it than without."""
     from trickcore import _solve
 
     lay = get_game("sheepshead").layout(contract)
