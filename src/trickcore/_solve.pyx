@@ -333,7 +333,43 @@ dropped in that light (nodes without the line unless said):
   three tricks left: +60% to +130%;
 * :func:`follow_line`'s probes inside a trick through a memo of the positions they pass
   (bounds by played cards; the line's next steps in the trick read them): nodes Goathead
-  3p -0.6%, 4p -3.2%, Sheepshead -0.4%; callgrind -0.26%, -2.0% and +0.1%.
+  3p -0.6%, 4p -3.2%, Sheepshead -0.4%; callgrind -0.26%, -2.0% and +0.1%;
+* session 12, the bounds of each lead of a boundary (at three tricks left or more)
+  remembered across the probes, so that a lead refuted or proved at one threshold is not
+  searched again into the next trick where its bounds already settle the window (node
+  counts with the line, bench deals; wall times ``benches/bench_ab.py`` against the code
+  without them).  (a) In the main table, keyed by the boundary's key with the lead's
+  relative-rank card in the meta word: nodes Sheepshead jd (100 deals) -11.6%, Clover
+  hearts (20) -10.3%, Goathead 3p -3.2%, 4p -1.0%; callgrind Sheepshead 20 deals -2.3%,
+  Clover 4 -1.9%, Goathead 3p +6.5%; Sheepshead 582 -> 629 us per deal.  (b) The same in
+  a direct-mapped table of their own of 2^12 entries (196 KB; 2^14 entries saved 0.7
+  and 1.5 points more of the nodes, Sheepshead 589 -> 612 us): nodes Sheepshead -10.4%, Clover -7.6%; callgrind Sheepshead 100
+  deals 617.8M -> 577.6M (-6.5%), Clover 12 deals -3.6%; Sheepshead fastest call 584 ->
+  565 us, median 656 -> 626 us (another run -0.6%, -2.5%), Clover (40 deals) 2.31 ->
+  2.43 ms, median +1%.  (c) Eight 32-bit slots (lower and upper bound) beside each entry
+  of the main table, read and written with entries of the same cards only (2 MB more for
+  32-card decks): nodes Sheepshead -8.5%, Clover -3.8%, Goathead 3p -0.5%; callgrind
+  Sheepshead 100 deals -6.4%, Clover 4 -2.5%, Goathead 3p +3.5% (+1.6% with the slots
+  off for three seats: gcc then kept ``lead_moves`` out of line); Sheepshead fastest
+  554 -> 536 us, median -0.5%, Clover 2.19 -> 2.29 ms.  Fewer nodes, but the lookups and
+  the larger table's traffic cost about as much wall time as the nodes saved;
+* session 12, the bisection's order of probes.  The root's fail-soft values are nearly
+  always the threshold or one below it (Sheepshead jd deal 29 of the bench, value 30:
+  probes >= 49, 24, 36, 30, 33, 31 returned 48, 24, 35, 30, 32, 30 in 544, 64,321,
+  4,184, 61,523, 40,665 and 3,596 nodes), so they narrow nothing, and a probe six points
+  below the value costs as much as one at it.  With the value known in advance (tests
+  only), a first probe at value + e, then bisection: Sheepshead (100 deals) nodes x0.89
+  at e = 0, x0.94 at +-1, x0.97-1.00 at +-2, x1.00-1.05 at +-4, x1.05-1.06 at +-8; then
+  steps of 1, 2, 4, ... from the guess on the side it failed, bisection after the first
+  step that turns: x0.61 at e = 0, x0.59-0.76 at +-1, x0.70-0.80 at +-2, x0.84-0.97 at
+  +-4, x1.01-1.09 at +-8.  So a first guess pays only within about two points of the
+  value (the greedy line's is off by four or more on 55% of Goathead deals).  Without a
+  guess, probing next to the last bound (one above a fail high, at the top after a fail
+  low) once the interval is at most W points wide: W = 2..16, Sheepshead x0.99-1.00,
+  Clover x0.99-1.23.  Where the nodes are (nodes of ``ab_lead`` and ``ab_mid``, without
+  the line): at the trick with three tricks left, 65% on Sheepshead, 45% on Clover, 55%
+  on Goathead 3p; at four, 27%, 32%, 30%; the bench's hardest Sheepshead deal alone
+  takes 15% of the 100 deals' nodes, 84% of them at three tricks left.
 
 All masks are layout bits (see ``_layout.pxd``).  Everything below the ``def`` functions is
 ``noexcept nogil``; the Python layer validates every input before calling in.
