@@ -369,7 +369,12 @@ dropped in that light (nodes without the line unless said):
   Clover x0.99-1.23.  Where the nodes are (nodes of ``ab_lead`` and ``ab_mid``, without
   the line): at the trick with three tricks left, 65% on Sheepshead, 45% on Clover, 55%
   on Goathead 3p; at four, 27%, 32%, 30%; the bench's hardest Sheepshead deal alone
-  takes 15% of the 100 deals' nodes, 84% of them at three tricks left.
+  takes 15% of the 100 deals' nodes, 84% of them at three tricks left;
+* session 12, three seats' last two tricks behind the two-trick table (as for five
+  seats), looked up where :func:`close_three` closes the trick at three tricks left (the
+  new leader set for the key): Goathead 3p exact 65.98M -> 68.25M instructions, to the
+  payout 30.74M -> 31.79M (nodes 502 -> 507): the relative-rank key and the lookup cost
+  more than the ~400 instructions of a :func:`two_tricks3` they save.
 
 All masks are layout bits (see ``_layout.pxd``).  Everything below the ``def`` functions is
 ``noexcept nogil``; the Python layer validates every input before calling in.
