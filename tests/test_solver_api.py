@@ -253,12 +253,15 @@ def test_search_enhancements_do_not_change_values(gid):
         _solve._set_search_options(tt=True, bounds=True)
 
 
+@pytest.mark.parametrize("option", ["two_table", "lead_table"])
 @pytest.mark.parametrize("contract", ["jd", "called_ace_clubs", "alone", "leaster"])
-def test_two_trick_table_keeps_values_and_saves_nodes(contract):
-    """Five seats search the last two tricks behind a table of their own: values, and
-    the side tricks and last-trick winners read off the line, must not move with it, and
-    whole deals (whose probes come back to the same two-trick positions) must need fewer
-    nodes with it than without."""
+def test_five_seat_tables_keep_values_and_save_nodes(option, contract):
+    """Five seats search the last two tricks (``two_table``) and the leads of a boundary
+    (``lead_table``: bounds of the position after each lead, kept across the bisection's
+    probes) behind tables of their own: values, and the side tricks and last-trick
+    winners read off the line, must not move with either, nor which of the payout's cuts
+    the value reaches; and whole deals (whose probes come back to the same positions) must
+    need fewer nodes with the table than without."""
     from trickcore import _solve
 
     lay = get_game("sheepshead").layout(contract)
@@ -266,17 +269,25 @@ def test_two_trick_table_keeps_values_and_saves_nodes(contract):
     deals = np.array([[h.mask for h in random_position(lay, rng, 6)] for _ in range(12)], dtype=np.uint64)
     lead = rng.integers(0, lay.n_seats, len(deals))
     dec = rng.integers(0, lay.n_seats, len(deals))
+    cuts = np.array([[31, 61, 91]] * len(deals), dtype=np.int16)
+    runs = {}
     try:
-        _solve._set_search_options(two_table=True)
-        tabled = solve_many(lay, None, deals, leader=lead, declarer=dec)
-        _solve._set_search_options(two_table=False)
-        plain = solve_many(lay, None, deals, leader=lead, declarer=dec)
+        for on in (True, False):
+            _solve._set_search_options(**{option: on})
+            runs[on] = (solve_many(lay, None, deals, leader=lead, declarer=dec),
+                        solve_many(lay, None, deals, leader=lead, declarer=dec, cuts=cuts, line=False))
     finally:
         _solve._set_search_options()
+    (tabled, tabled_band), (plain, plain_band) = runs[True], runs[False]
     assert (tabled.value == plain.value).all(), (tabled.value, plain.value)
     assert (tabled.side_tricks == plain.side_tricks).all()
     assert (tabled.last_trick_winner == plain.last_trick_winner).all()
     assert tabled.nodes.sum() < plain.nodes.sum()
+    # a band's ends are fail-soft and may move; which cuts the value reaches may not
+    for band in (tabled_band, plain_band):
+        assert (band.value <= plain.value).all() and (plain.value <= band.value_hi).all()
+        for t in cuts[0]:
+            assert not ((band.value < t) & (t <= band.value_hi)).any(), t
 
 
 QUASI_CASES = [

@@ -104,7 +104,20 @@ Technique (after DDS and the open Skat/Schafkopf solvers):
   and 2^12 buckets were no faster than 2^10).  Also for four seats (16 lines): Clover
   20 deals +1.8%, Goathead 4p 300 deals +4.8% instructions in the main table; the
   direct-mapped table of its own, bench_ab.py, Clover 2.70 -> 2.86 ms, Goathead 4p 10.8
-  -> 11.0 us: not kept.
+  -> 11.0 us: not kept;
+* for five seats, the leads of a boundary with three tricks left or more behind a small
+  table of their own (:func:`lead_search`, session 12): the bisection's next probe
+  searches a boundary again and each lead plays its whole trick before the next
+  boundary's entry cuts it off, even where the lead's bounds from the last probe already
+  settle the window.  Nodes Sheepshead jd (bench's 100 deals, with the line) 11,786 ->
+  10,563 (-10.4%), called ace -7.9% (40 deals) and -4.4% (30 deals, seat 1 leading and
+  declaring); callgrind jd 100 deals 617.8M -> 578.4M, called ace 20 deals 73.29M ->
+  70.58M (with the smaller main table); the other layouts pay the test (+0.1% to +0.3%).
+  Wall time (bench_ab.py, 200 calls, fastest / 10th percentile / median): jd 574 / 587 /
+  651 -> 559 / 572 / 639 us.  Four seats lose: Clover's nodes -7.6% but 2.08 -> 2.14 ms
+  (with the smaller main table below); Goathead 3p +4.7% instructions, 4p +2.2%.  In
+  the main table instead, or as slots beside each entry, it cost more wall time than it
+  saved (see "session 12" below).
 
 Cost per node (callgrind instructions of ``solve_batch`` at equal nodes and values; gcc
 decides much of it by what it inlines, so each change was measured, not assumed).  The
@@ -338,11 +351,12 @@ dropped in that light (nodes without the line unless said):
   remembered across the probes, so that a lead refuted or proved at one threshold is not
   searched again into the next trick where its bounds already settle the window (node
   counts with the line, bench deals; wall times ``benches/bench_ab.py`` against the code
-  without them).  (a) In the main table, keyed by the boundary's key with the lead's
+  without them; the form in a table of its own is kept for five seats, see
+  :func:`lead_search`).  (a) In the main table, keyed by the boundary's key with the lead's
   relative-rank card in the meta word: nodes Sheepshead jd (100 deals) -11.6%, Clover
   hearts (20) -10.3%, Goathead 3p -3.2%, 4p -1.0%; callgrind Sheepshead 20 deals -2.3%,
   Clover 4 -1.9%, Goathead 3p +6.5%; Sheepshead 582 -> 629 us per deal.  (b) The same in
-  a direct-mapped table of their own of 2^12 entries (196 KB; 2^14 entries saved 0.7
+  a direct-mapped table of their own of 2^12 entries, with the main table as it was (196 KB; 2^14 entries saved 0.7
   and 1.5 points more of the nodes, Sheepshead 589 -> 612 us): nodes Sheepshead -10.4%, Clover -7.6%; callgrind Sheepshead 100
   deals 617.8M -> 577.6M (-6.5%), Clover 12 deals -3.6%; Sheepshead fastest call 584 ->
   565 us, median 656 -> 626 us (another run -0.6%, -2.5%), Clover (40 deals) 2.31 ->
@@ -352,7 +366,8 @@ dropped in that light (nodes without the line unless said):
   Sheepshead 100 deals -6.4%, Clover 4 -2.5%, Goathead 3p +3.5% (+1.6% with the slots
   off for three seats: gcc then kept ``lead_moves`` out of line); Sheepshead fastest
   554 -> 536 us, median -0.5%, Clover 2.19 -> 2.29 ms.  Fewer nodes, but the lookups and
-  the larger table's traffic cost about as much wall time as the nodes saved;
+  the larger table's traffic cost about as much wall time as the nodes saved, until the
+  main table shrank to stay in the core's cache (:func:`buckets_for`);
 * session 12, the bisection's order of probes.  The root's fail-soft values are nearly
   always the threshold or one below it (Sheepshead jd deal 29 of the bench, value 30:
   probes >= 49, 24, 36, 30, 33, 31 returned 48, 24, 35, 30, 32, 30 in 544, 64,321,
@@ -516,6 +531,8 @@ cdef enum:
     ENTRY_EXTRA = 3      # words of an entry besides the key: meta, payload, live cards
     TWO_BUCKETS = 1 << 12    # entries of the two-trick table (two_tricks_tt), one per bucket
     TWO_WAYS = 1             # (direct-mapped: see two_tricks_tt)
+    LEAD_BUCKETS = 1 << 12   # entries of the leads' table (lead_search), one per bucket
+    LEAD_MIN_TRICKS = 3      # ... kept at boundaries with at least this many tricks left
     TT_WAYS = 2          # entries per bucket of the main table (see buckets_for)
     MAX_CUTS = 16        # cuts per deal (solve_batch's band mode)
     FULL_WINDOW_CARDS = 20   # exact_value: one full-window search up to this many live cards
@@ -602,6 +619,8 @@ ctypedef struct ctx_t:
     uint64_t tt_mask        # number of buckets - 1
     uint64_t* tt2           # the two-trick positions' own small table (two_tricks_tt) ...
     uint64_t tt2_mask       # ... and its number of buckets - 1
+    uint64_t* tt3           # the leads' own small table (lead_search; NULL: none) ...
+    uint64_t tt3_mask       # ... and its number of buckets - 1
     int stride              # words per entry
     int gen
     int64_t nodes
@@ -624,6 +643,7 @@ cdef int USE_BMI2 = 1
 cdef int USE_SMALL = 1
 cdef int USE_TWINS = 1
 cdef int USE_TWO_TT = 1
+cdef int USE_LEAD_TT = 1
 cdef int TT_MIN_TRICKS = 1      # table from 2 tricks left up (where two_tricks does not take them)
 
 # ab_lead and ab_mid call play_open through this pointer so that gcc does not inline it
@@ -639,16 +659,19 @@ cdef twin_fn TWIN_BOUND = twin_bound
 
 
 def _set_search_options(bint tt=True, bint bounds=True, bint quasi=True, bint bmi2=True,
-                        bint small=True, bint twins=True, bint two_table=True):
+                        bint small=True, bint twins=True, bint two_table=True,
+                        bint lead_table=True):
     """Test hook: switch the transposition table, the quick-trick bounds, the table's
     quasi-symmetric matches (entries of other cards, bounds shifted by points), the
     BMI2 key packing, the plain search of the last two tricks (:func:`two_tricks`), the
     twins' bounds (:func:`twin_bound`) and the two-trick positions' table
-    (:func:`two_tricks_tt`, five seats; off with ``tt`` too) on or off.  Returns
-    whether this CPU takes the BMI2 path."""
-    global USE_TT, USE_QT, QUASI, USE_BMI2, USE_SMALL, USE_TWINS, USE_TWO_TT
+    (:func:`two_tricks_tt`, five seats; off with ``tt`` too) and the leads' table
+    (:func:`lead_search`, five seats; off with ``tt`` too) on or off.  Returns whether
+    this CPU takes the BMI2 path."""
+    global USE_TT, USE_QT, QUASI, USE_BMI2, USE_SMALL, USE_TWINS, USE_TWO_TT, USE_LEAD_TT
     USE_TT = tt
     USE_TWO_TT = two_table
+    USE_LEAD_TT = lead_table
     USE_QT = bounds
     QUASI = quasi
     USE_BMI2 = bmi2
@@ -1774,6 +1797,19 @@ cdef inline int two_left(ctx_t* c, int alpha, int beta) noexcept nogil:
     return two_tricks(c, alpha, beta)
 
 
+cdef inline int table_settles(int lo, int hi, int* alpha, int* beta, int* v) noexcept nogil:
+    """After a table lookup gave ``[lo, hi]``: 1 if they settle the window (``alpha``,
+    ``beta``), the fail-soft value in ``v``; else 0, the window narrowed to them."""
+    if settled(lo, hi, alpha[0], beta[0]):
+        v[0] = hi if hi <= alpha[0] else lo
+        return 1
+    if lo > alpha[0]:
+        alpha[0] = lo
+    if hi < beta[0]:
+        beta[0] = hi
+    return 0
+
+
 cdef int two_tricks_tt(ctx_t* c, int alpha, int beta, int lo, int hi) noexcept nogil:
     """:func:`two_tricks` behind the table, for five seats: the entries of the same
     relative-rank key narrow ``[lo, hi]`` (the bounds every position has) as at any
@@ -1785,12 +1821,8 @@ cdef int two_tricks_tt(ctx_t* c, int alpha, int beta, int lo, int hi) noexcept n
     cdef uint64_t* same = NULL
     meta = make_key(c, key, &h)
     tt_lookup(c, c.tt2, c.tt2_mask, TWO_WAYS, key, meta, h, c.s.live, &lo, &hi, &hint, &same)
-    if settled(lo, hi, alpha, beta):
-        return hi if hi <= alpha else lo
-    if lo > alpha:
-        alpha = lo
-    if hi < beta:
-        beta = hi
+    if table_settles(lo, hi, &alpha, &beta, &v):
+        return v
     a0 = alpha
     b0 = beta
     v = two_tricks(c, alpha, beta)
@@ -2244,11 +2276,49 @@ cdef int ab(ctx_t* c, int alpha, int beta) noexcept nogil:
     return ab_lead(c, alpha, beta)
 
 
+cdef int lead_search(ctx_t* c, int b, int alpha, int beta, const uint64_t* key, uint64_t meta,
+                     uint64_t h, int revisit) noexcept nogil:
+    """``PLAY_OPEN`` of the lead ``b`` behind the leads' table (five seats, at least
+    ``LEAD_MIN_TRICKS`` tricks left): the position after the lead is keyed by its
+    boundary's key (``key``, ``meta``, ``h``) and the lead's relative-rank card in the
+    meta word, so the table's relative-rank matches and point shifts (:func:`tt_lookup`)
+    hold for it as for the boundary.  Its bounds settle the window or narrow it, and the
+    search's outcome is stored as :func:`ab_lead` stores its own.
+
+    Why: a boundary that the bisection's next probe searches again tries its leads
+    again, and each lead plays its whole trick (four more cards on Sheepshead) before
+    the next boundary's entry cuts it off, even where the lead was refuted or proved at
+    a threshold that settles this one too.  Looked up only where the boundary's own
+    entry was found (``revisit``): a boundary seen for the first time has no leads
+    stored (same nodes, fewer lookups).  Sheepshead jd, bench deals: nodes -10%; see
+    the module docstring for the figures and the layouts left without it."""
+    cdef int nb, lo = -INF, hi = INF, hint, v
+    cdef uint64_t* same = NULL
+    cdef uint64_t lmeta, lh
+    nb = norm_bit(c, b, c.s.live)
+    lmeta = meta | (<uint64_t>(nb + 1) << 22)
+    lh = h ^ (<uint64_t>(nb + 1) * <uint64_t>0xD6E8FEB86659FD93ULL)
+    lh ^= lh >> 29
+    if revisit:
+        tt_lookup(c, c.tt3, c.tt3_mask, 1, <uint64_t*>key, lmeta, lh, c.s.live, &lo, &hi,
+                  &hint, &same)
+        if table_settles(lo, hi, &alpha, &beta, &v):
+            return v
+    v = PLAY_OPEN(c, b, alpha, beta)
+    store_outcome(c, c.tt3, c.tt3_mask, 1, <uint64_t*>key, lmeta, lh, v, alpha, beta, -1,
+                  c.s.k.tleft, same)
+    return v
+
+
 cdef inline int lead_moves(ctx_t* c, uint64_t moves, int hint, int turn, int alpha, int beta,
-                           int* best_card_out, int maximise) noexcept nogil:
+                           int* best_card_out, int maximise, int tabled, const uint64_t* key,
+                           uint64_t meta, uint64_t h, int revisit) noexcept nogil:
     """:func:`ab_lead`'s search of the leads ``moves`` (legal cards), the table's card
     ``hint`` (denormalised, or -1) first; a copy for each mover (``maximise`` a
-    constant).  Returns the fail-soft value, the card behind it in ``best_card_out``."""
+    constant) and for the leads' table or none (``tabled`` a constant: then each lead
+    through :func:`lead_search` with the boundary's ``key``, ``meta``, ``h`` and
+    ``revisit``).  Returns the fail-soft value, the card behind it in
+    ``best_card_out``."""
     cdef int n_moves, i, b, v, best, best_card = -1, cut = 0
     cdef uint64_t tried = 0      # the table's card, once searched
     cdef int order[64]
@@ -2260,7 +2330,10 @@ cdef inline int lead_moves(ctx_t* c, uint64_t moves, int hint, int turn, int alp
         if (moves >> hint) & 1 and represents(c, moves, hint):
             # the representatives of the other cards only once this one fails
             tried = bit(hint)
-            v = PLAY_OPEN(c, hint, alpha, beta)
+            if tabled:
+                v = lead_search(c, hint, alpha, beta, key, meta, h, revisit)
+            else:
+                v = PLAY_OPEN(c, hint, alpha, beta)
             if maximise:
                 if v > best:
                     best = v
@@ -2288,7 +2361,10 @@ cdef inline int lead_moves(ctx_t* c, uint64_t moves, int hint, int turn, int alp
             b = key_card(pick_best(order, i, n_moves) if i else order[0])
             if twin_settles(c, b, searched, vals, turn, maximise, &best, &alpha, &beta):
                 continue
-            v = PLAY_OPEN(c, b, alpha, beta)
+            if tabled:
+                v = lead_search(c, b, alpha, beta, key, meta, h, revisit)
+            else:
+                v = PLAY_OPEN(c, b, alpha, beta)
             if maximise:
                 if v > best:
                     best = v
@@ -2308,6 +2384,18 @@ cdef inline int lead_moves(ctx_t* c, uint64_t moves, int hint, int turn, int alp
             note_failed(b, v, maximise, alpha, beta, &searched, vals)
     best_card_out[0] = best_card
     return best
+
+
+cdef int tabled_lead_moves(ctx_t* c, uint64_t moves, int hint, int turn, int alpha, int beta,
+                           int* best_card_out, int maximise, const uint64_t* key, uint64_t meta,
+                           uint64_t h, int revisit) noexcept nogil:
+    """:func:`lead_moves` through the leads' table, out of :func:`ab_lead`'s line: the
+    layouts without the table run the same ``ab_lead`` as before it."""
+    if maximise:
+        return lead_moves(c, moves, hint, turn, alpha, beta, best_card_out, 1, 1, key, meta, h,
+                          revisit)
+    return lead_moves(c, moves, hint, turn, alpha, beta, best_card_out, 0, 1, key, meta, h,
+                      revisit)
 
 
 cdef int ab_lead(ctx_t* c, int alpha, int beta) noexcept nogil:
@@ -2356,10 +2444,13 @@ cdef int ab_lead(ctx_t* c, int alpha, int beta) noexcept nogil:
     turn = s.k.turn
     maximise = (c.maxmask >> turn) & 1
     moves = node_moves(c, turn)
-    if maximise:
-        best = lead_moves(c, moves, hint, turn, alpha, beta, &best_card, 1)
+    if c.tt3 != NULL and use_tt and tleft >= LEAD_MIN_TRICKS:
+        best = tabled_lead_moves(c, moves, hint, turn, alpha, beta, &best_card, maximise, key,
+                                 meta, h, found)
+    elif maximise:
+        best = lead_moves(c, moves, hint, turn, alpha, beta, &best_card, 1, 0, NULL, 0, 0, 0)
     else:
-        best = lead_moves(c, moves, hint, turn, alpha, beta, &best_card, 0)
+        best = lead_moves(c, moves, hint, turn, alpha, beta, &best_card, 0, 0, NULL, 0, 0, 0)
     if use_tt:
         if (best <= a0) if maximise else (best >= b0):
             best_card = -1      # no card stood out: the entry keeps the card it had
@@ -2653,6 +2744,11 @@ cdef void init_ctx(ctx_t* c, const layout_t* L, const int8_t* cls, uint64_t* tt,
     # the two-trick table follows the main one in the same block (two_table_words)
     c.tt2 = tt + n_buckets * TT_WAYS * c.stride
     c.tt2_mask = TWO_BUCKETS - 1
+    # ... and the leads' table follows that (lead_table_words)
+    c.tt3 = NULL
+    c.tt3_mask = LEAD_BUCKETS - 1
+    if USE_TT and USE_LEAD_TT and leads_tabled(L):
+        c.tt3 = c.tt2 + (TWO_BUCKETS * TWO_WAYS * c.stride if two_tricks_tabled(L) else 0)
     c.gen = 1
     c.nodes = 0
     c.use_tt = USE_TT
@@ -2801,13 +2897,27 @@ cdef uint64_t buckets_for(int stride, double tt_mb, int live_cards):
     the buckets: more nodes, no faster).  Up to 32 live cards, 2^16 entries: four times
     as many saved at most 0.3% of the instructions (Clover 20 deals, Sheepshead 100) and
     cost more in wall time (Sheepshead 606 -> 592 us per deal, Clover 2.82 -> 2.77 ms
-    with the smaller table)."""
+    with the smaller table).
+
+    Session 12: up to 32 live cards, 2^14 entries instead of 2^16 (Sheepshead 786 KB,
+    beside the two-trick and leads' tables of 196 KB each; Clover 655 KB), so that the
+    tables stay in a 1 MB L2 cache: on this VM, whose L3 is shared with other guests,
+    a lookup that misses L2 waits longest.  Nodes Sheepshead jd (bench deals, leads'
+    table on) +0.3%, Clover +1.5%; ``benches/bench_ab.py``, fastest / 10th percentile /
+    median against 2^16 entries: jd 559 / 572 / 639 -> 536 / 550 / 614 us (200 calls),
+    Clover (40 deals, no leads' table) 2.20 / 2.27 / 2.55 -> 2.08 / 2.13 / 2.39 ms, called
+    ace with random seats (100 deals) 623 / 626 / 670 -> 602 / 608 / 659 us, jd with random
+    seats within 1%; a table-hungry set (called ace, 30 deals, seat 1 leading and
+    declaring: 22,316 nodes a deal) lost 4-8%.  2^15 entries lay between; 2^13 saved as
+    much wall time on Sheepshead and Clover with 1.4% and 4% more nodes, and lost 12% on
+    that set.  Up to 20 live cards (Goathead; 512-640 KB) the table was left as it was:
+    half of it ran no faster (Goathead 3p 25.3 -> 25.5 us, clubs 26.7 -> 27.4)."""
     cdef uint64_t budget = <uint64_t>(tt_mb * 1048576.0 / (8.0 * stride * TT_WAYS))
     cdef uint64_t cap
     if live_cards <= 20:
         cap = 1 << 13
     elif live_cards <= 32:
-        cap = 1 << 15
+        cap = 1 << 13
     elif live_cards <= 40:
         cap = 1 << 19
     else:
@@ -2832,6 +2942,21 @@ cdef inline int two_tricks_tabled(const layout_t* L) noexcept nogil:
     five seats, whose 2^5 lines cost more than a key and a lookup.  Four seats (2^4
     lines) lose more to the key than the table saves."""
     return L.n_seats == 5
+
+
+cdef inline int leads_tabled(const layout_t* L) noexcept nogil:
+    """Whether the leads of a boundary are searched behind a table of their own
+    (:func:`lead_search`): five seats, whose tricks are long to search again.  Four
+    seats (Clover) saved nodes and lost wall time, Goathead 3p lost instructions."""
+    return L.n_seats == 5
+
+
+def lead_table_words(CoreLayout core):
+    """Words of the leads' table (:func:`lead_search`; 0 if the layout has none),
+    after the two-trick table in the same block: ``LEAD_BUCKETS`` entries, small enough
+    to stay in the core's cache beside the main table."""
+    cdef int K = (core.c.n_seats * core.c.n_cards + 63) // 64
+    return LEAD_BUCKETS * (K + ENTRY_EXTRA) if leads_tabled(&core.c) else 0
 
 
 def two_table_words(CoreLayout core):
@@ -2860,7 +2985,7 @@ def solve_position(CoreLayout core, const int8_t[::1] cls, uint64_t[::1] hands, 
         live |= hands[i]
     live_cards = popcount(live) + trick.shape[0]
     words = tt_words(core, tt_mb, live_cards)
-    tt_arr = np.zeros(words + two_table_words(core), dtype=np.uint64)
+    tt_arr = np.zeros(words + two_table_words(core) + lead_table_words(core), dtype=np.uint64)
     cdef uint64_t[::1] tt = tt_arr
     cdef int K = (n * L.n_cards + 63) // 64
     cdef uint64_t n_buckets = words // (TT_WAYS * (K + ENTRY_EXTRA))
@@ -2940,7 +3065,7 @@ def solve_batch(CoreLayout core, const int8_t[::1] cls, const uint64_t[:, ::1] h
         if popcount(live) > max_live:
             max_live = popcount(live)
     words = tt_words(core, tt_mb, max_live)
-    tt_arr = np.zeros(words + two_table_words(core), dtype=np.uint64)
+    tt_arr = np.zeros(words + two_table_words(core) + lead_table_words(core), dtype=np.uint64)
     cdef uint64_t[::1] tt = tt_arr
     cdef uint64_t n_buckets = words // (TT_WAYS * (K + ENTRY_EXTRA))
     if n_deals == 0:
