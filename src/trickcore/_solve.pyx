@@ -389,7 +389,16 @@ dropped in that light (nodes without the line unless said):
   seats), looked up where :func:`close_three` closes the trick at three tricks left (the
   new leader set for the key): Goathead 3p exact 65.98M -> 68.25M instructions, to the
   payout 30.74M -> 31.79M (nodes 502 -> 507): the relative-rank key and the lookup cost
-  more than the ~400 instructions of a :func:`two_tricks3` they save.
+  more than the ~400 instructions of a :func:`two_tricks3` they save;
+* session 12, with the leads' table: the positions after a boundary's second card in
+  the same table (the lead's key with the second card's relative rank): nodes Sheepshead
+  jd -0.7%, called ace (30 deals, seat 1 leading and declaring) -2.3%; the leads' table
+  for Clover at 2^10 and 2^8 entries: 2.09 -> 2.15 and 2.17 ms; the two-trick or the
+  leads' table at 2^11 entries: Sheepshead within 1%; entries of K + 2 words for decks
+  of up to 35 cards (the live cards in the meta word; a bucket of four seats' 32-card
+  entries one 64-byte line of a table aligned to lines): same nodes, instructions +0.1%
+  to +0.2%, wall time Sheepshead -1.5% to -2%, Clover -1%, Goathead 3p +1.6%, within
+  the VM's noise.
 
 All masks are layout bits (see ``_layout.pxd``).  Everything below the ``def`` functions is
 ``noexcept nogil``; the Python layer validates every input before calling in.
@@ -542,7 +551,8 @@ cdef enum:
 #                   [s * n_cards, (s + 1) * n_cards) of the K-word bit string; suits in
 #                   ``squeeze`` by relative rank (all of them under quasi-symmetry);
 #   word  K         meta: leader (bits 0-3) | side mask (4-11) | broken (12) |
-#                   suits led (13-20, only while the must-play card is live) | valid (21);
+#                   suits led (13-20, only while the must-play card is live) | valid (21)
+#                   | in the leads' table, the lead's relative-rank card + 1 (22-28);
 #   word  K + 1     payload: lower bound int16 (bits 0-15) | upper bound int16 (16-31) |
 #                   best card + 1 (32-39, 0 = none) | tricks left (40-47) | generation (48-63);
 #   word  K + 2     the live cards (layout bits) the bounds were proved with.
