@@ -14,8 +14,9 @@ repository root after building::
 Prints the fastest, the 10th percentile and the median call per build, in time per deal,
 and the mean node count (the search's signature: equal counts mean the same search).  The
 deals are the solver bench's (``bench_solver_speed.random_deals``, seed 2026); ``--leader``
-and ``--declarer`` set the seats (default 0 and 0), ``--random-seats`` draws them per deal.  When the VM is busy the median moves
-by 10-30% between runs; a few hundred calls and the 10th percentile tell builds apart.
+and ``--declarer`` set the seats (default 0 and 0), ``--random-seats`` draws them per deal.
+When the VM is busy the median moves by 10-30% between runs; a few hundred calls and the
+10th percentile tell builds apart.
 """
 
 from __future__ import annotations
