@@ -398,7 +398,13 @@ dropped in that light (nodes without the line unless said):
   of up to 35 cards (the live cards in the meta word; a bucket of four seats' 32-card
   entries one 64-byte line of a table aligned to lines): same nodes, instructions +0.1%
   to +0.2%, wall time Sheepshead -1.5% to -2%, Clover -1%, Goathead 3p +1.6%, within
-  the VM's noise.
+  the VM's noise;
+* session 12, three seats: the last two tricks after :func:`close_three` behind a small
+  direct-mapped memo keyed by the exact hands and the leader in one word (no
+  relative-rank key; 2^8 to 2^16 entries of 16 bytes): instructions Goathead 3p exact
+  66.06M -> 64.63M (-2.2%), to the payout -2.1%, nodes -0.3%; but no faster (bench_ab.py,
+  400 calls: 25.0 -> 25.0-25.2 us, to the payout 12.2 -> 12.6 us): Goathead 3p's time
+  goes to mispredicted branches more than to instructions.
 
 All masks are layout bits (see ``_layout.pxd``).  Everything below the ``def`` functions is
 ``noexcept nogil``; the Python layer validates every input before calling in.
