@@ -2926,8 +2926,10 @@ cdef uint64_t buckets_for(int stride, double tt_mb, int live_cards):
     seats within 1%; a table-hungry set (called ace, 30 deals, seat 1 leading and
     declaring: 22,316 nodes a deal) lost 4-8%.  2^15 entries lay between; 2^13 saved as
     much wall time on Sheepshead and Clover with 1.4% and 4% more nodes, and lost 12% on
-    that set.  Up to 20 live cards (Goathead; 512-640 KB) the table was left as it was:
-    half of it ran no faster (Goathead 3p 25.3 -> 25.5 us, clubs 26.7 -> 27.4)."""
+    that set; four ways of the same 2^14 entries, fewer nodes there (22,807 -> 22,238)
+    but the same time (1,084 -> 1,087 us; jd 538 -> 535 us).  Up to 20 live cards
+    (Goathead; 512-640 KB) the table was left as it was: half of it ran no faster
+    (Goathead 3p 25.3 -> 25.5 us, clubs 26.7 -> 27.4)."""
     cdef uint64_t budget = <uint64_t>(tt_mb * 1048576.0 / (8.0 * stride * TT_WAYS))
     cdef uint64_t cap
     if live_cards <= 20:
