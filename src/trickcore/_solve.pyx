@@ -1857,19 +1857,25 @@ cdef inline int take_value(int maximise, int v, int* best, int* alpha, int* beta
     """One card's value ``v`` into its node's fail-soft ``best`` and window (alpha, beta),
     for the mover who maximises or minimises; 1 when the window closes (a cut-off).  The
     last two tricks' searches (:func:`two_tricks3`, :func:`two_lead4` and its levels,
-    :func:`first_of_two`) share it; inlined, the locals stay in registers."""
+    :func:`first_of_two`) share it; inlined, the locals stay in registers.
+
+    Without branches (two conditional moves; the window closes only when ``v`` moved
+    it, since it was open before): whether a card beats the best so far is a coin toss
+    the CPU mispredicts, and Goathead 3p's time goes to such branches as much as to
+    instructions.  Against the nested tests (session 12, ``benches/bench_ab.py``,
+    fastest / 10th percentile / median): Goathead 3p 25.2 / 25.8 / 27.2 -> 24.5 / 25.2
+    / 26.5 us (400 calls; another run -3.1% / -1.8% / -1.4%), Sheepshead jd 535 / 555 /
+    595 -> 527 / 540 / 574 us, Clover within 2%, though instructions rose 0.3% to 0.8%
+    (callgrind's branch model: Goathead 3p 959k -> 939k mispredicted).  The same for
+    :func:`settled` (bitwise ors) and :func:`rule_moves` (a conditional move) saved
+    nothing more."""
     if maximise:
-        if v > best[0]:
-            best[0] = v
-            if v > alpha[0]:
-                alpha[0] = v
-                return alpha[0] >= beta[0]
-    elif v < best[0]:
-        best[0] = v
-        if v < beta[0]:
-            beta[0] = v
-            return alpha[0] >= beta[0]
-    return 0
+        best[0] = v if v > best[0] else best[0]
+        alpha[0] = v if v > alpha[0] else alpha[0]
+    else:
+        best[0] = v if v < best[0] else best[0]
+        beta[0] = v if v < beta[0] else beta[0]
+    return alpha[0] >= beta[0]
 
 
 cdef inline int closing_value(ctx_t* c, int wseat, int tpts, uint64_t gone, int live_pts) noexcept nogil:
