@@ -1867,8 +1867,9 @@ cdef inline int take_value(int maximise, int v, int* best, int* alpha, int* beta
     / 26.5 us (400 calls; another run -3.1% / -1.8% / -1.4%), Sheepshead jd 535 / 555 /
     595 -> 527 / 540 / 574 us, Clover within 2%, though instructions rose 0.3% to 0.8%
     (callgrind's branch model: Goathead 3p 959k -> 939k mispredicted).  The same for
-    :func:`settled` (bitwise ors) and :func:`rule_moves` (a conditional move) saved
-    nothing more."""
+    :func:`settled` (bitwise ors), :func:`rule_moves` (a conditional move), the trick's
+    winner in :func:`two_second3` and :func:`two_third3`, :func:`note_failed` and
+    :func:`last_of_two` saved nothing more in wall time (the model: another -7%)."""
     if maximise:
         best[0] = v if v > best[0] else best[0]
         alpha[0] = v if v > alpha[0] else alpha[0]
