@@ -227,8 +227,8 @@ from :func:`play_last_card` and :func:`ab_last_cards` (71.20M, 33.13M, 21.37M, 4
 44.19M -> 68.96M, 32.48M, 21.41M, 49.88M, 44.30M: the other layouts pay the test of
 ``close_at``).  :func:`two_tricks3`'s second and third cards as inline functions taking
 their mover's side as a constant, a copy for each side (:func:`two_second3`,
-:func:`two_third3`; with the side a variable gcc kept the loops' locals on the stack: ->
-68.15M, 32.25M, the others unchanged; the third card's alone 68.48M).  Tried and
+``two_third3``, now :func:`closing_cards`; with the side a variable gcc kept the loops'
+locals on the stack: -> 68.15M, 32.25M, the others unchanged; the third card's alone 68.48M).  Tried and
 dropped: the lead's level likewise (68.31M); the test in :func:`ab_mid` instead (gcc
 reshaped ``ab_mid``: 70.65M, 33.23M, 21.93M, 51.37M, 45.50M; only its lone card's there,
 70.07M and Sheepshead 50.66M); :func:`ab_last_cards` handing the trick to a function of
@@ -1746,16 +1746,22 @@ cdef int play_last_card(ctx_t* c, int b, int alpha, int beta) noexcept nogil:
         return close_three(c, b, seat, alpha, beta)
     memcpy(&saved, &c.s.k, sizeof(trick_t))     # (Cython's assignment copied it twice)
     tv = complete_trick(c, b)
-    cdef int v
-    if c.s.k.done:
-        v = tv
-    elif c.s.k.tleft == 2 and c.use_small:
-        c.nodes += 1                    # ab's node, its two-trick case without the call
-        v = tv + two_left(c, alpha - tv, beta - tv)
-    else:
-        v = tv + ab_lead(c, alpha - tv, beta - tv)
+    cdef int v = after_trick(c, tv, alpha, beta)
     take_back(c, &saved, seat, b)
     return v
+
+
+cdef inline int after_trick(ctx_t* c, int tv, int alpha, int beta) noexcept nogil:
+    """The value of the position a card closing a trick worth ``tv`` to the side has just
+    made (:func:`complete_trick`): ``tv`` where play has stopped, else ``tv`` and the
+    search of the next boundary (:func:`two_left` directly at two tricks left, its node
+    counted here, :func:`ab_lead` otherwise)."""
+    if c.s.k.done:
+        return tv
+    if c.s.k.tleft == 2 and c.use_small:
+        c.nodes += 1                    # ab's node, its two-trick case without the call
+        return tv + two_left(c, alpha - tv, beta - tv)
+    return tv + ab_lead(c, alpha - tv, beta - tv)
 
 
 cdef inline int close_three(ctx_t* c, int b, int turn, int alpha, int beta) noexcept nogil:
@@ -1868,7 +1874,7 @@ cdef inline int take_value(int maximise, int v, int* best, int* alpha, int* beta
     595 -> 527 / 540 / 574 us, Clover within 2%, though instructions rose 0.3% to 0.8%
     (callgrind's branch model: Goathead 3p 959k -> 939k mispredicted).  The same for
     :func:`settled` (bitwise ors), :func:`rule_moves` (a conditional move), the trick's
-    winner in :func:`two_second3` and :func:`two_third3`, :func:`note_failed` and
+    winner in :func:`two_second3` and :func:`closing_cards`, :func:`note_failed` and
     :func:`last_of_two` saved nothing more in wall time (the model: another -7%)."""
     if maximise:
         best[0] = v if v > best[0] else best[0]
@@ -1954,7 +1960,7 @@ cdef inline int two_second3(ctx_t* c, uint64_t moves, uint64_t m2, uint64_t el, 
                             int beta, int max2, int maximise) noexcept nogil:
     """The second card of :func:`two_tricks3`'s trick (``moves``: its legal cards, ``m2``
     the third seat's), a copy for each mover (``maximise`` a constant), like
-    :func:`two_third3`."""
+    :func:`closing_cards`."""
     cdef const layout_t* L = c.L
     cdef int best = -INF if maximise else INF
     cdef int b, v, wbit, wseat
@@ -1968,22 +1974,25 @@ cdef inline int two_second3(ctx_t* c, uint64_t moves, uint64_t m2, uint64_t el, 
             wbit = c0
             wseat = s0
         if max2:
-            v = two_third3(c, m2, el, wbit, wseat, s2, tpts + L.points[b], gone | bit(b),
+            v = closing_cards(c, m2, el, wbit, wseat, s2, tpts + L.points[b], gone | bit(b),
                            live_pts, alpha, beta, 1)
         else:
-            v = two_third3(c, m2, el, wbit, wseat, s2, tpts + L.points[b], gone | bit(b),
+            v = closing_cards(c, m2, el, wbit, wseat, s2, tpts + L.points[b], gone | bit(b),
                            live_pts, alpha, beta, 0)
         if take_value(maximise, v, &best, &alpha, &beta):
             break
     return best
 
 
-cdef inline int two_third3(ctx_t* c, uint64_t moves, uint64_t el, int wbit, int wseat, int seat,
-                           int tpts, uint64_t gone, int live_pts, int alpha, int beta,
-                           int maximise) noexcept nogil:
-    """The third card of :func:`two_tricks3`'s trick (``moves``: its legal cards, ``el``:
-    the led suit and trump), a copy for each mover (``maximise`` a constant): with the
-    choice a variable gcc kept the level's locals on the stack."""
+cdef inline int closing_cards(ctx_t* c, uint64_t moves, uint64_t el, int wbit, int wseat,
+                              int seat, int tpts, uint64_t gone, int live_pts, int alpha,
+                              int beta, int maximise) noexcept nogil:
+    """The last card of the first of the last two tricks (``moves``: its legal cards,
+    ``el``: the led suit and trump): each closes the trick and leaves the last one forced
+    (:func:`closing_value`).  The third card of :func:`two_tricks3`'s trick and the
+    fourth of :func:`two_lead4`'s (:func:`two_last`); a copy for each mover
+    (``maximise`` a constant): with the choice a variable gcc kept the level's locals on
+    the stack."""
     cdef const layout_t* L = c.L
     cdef int best = -INF if maximise else INF
     cdef int b, v, nwseat
@@ -2083,25 +2092,12 @@ cdef inline int two_mid1(ctx_t* c, int seat, int led, int wbit, int wseat, int t
 cdef inline int two_last(ctx_t* c, int seat, int led, int wbit, int wseat, int tpts,
                          uint64_t gone, int alpha, int beta, uint64_t moves) noexcept nogil:
     """:func:`first_of_two` for the last card of the first trick (``moves``: its legal
-    cards): each card closes the trick (its value to the side) and leaves the last trick
-    forced (:func:`last_of_two`)."""
-    cdef state_t* s = &c.s
-    cdef const layout_t* L = c.L
-    cdef int maximise = (c.maxmask >> seat) & 1
-    cdef int best = -INF if maximise else INF
-    cdef int b, v, nwseat
-    cdef int live_pts = s.k.pos_rem + s.k.neg_rem     # at the boundary: the hands' points
-    while moves:
-        b = lowest_bit(moves)
-        moves &= moves - 1
-        if overtakes(L, led, b, wbit):
-            nwseat = seat
-        else:
-            nwseat = wseat
-        v = closing_value(c, nwseat, tpts + L.points[b], gone | bit(b), live_pts)
-        if take_value(maximise, v, &best, &alpha, &beta):
-            break
-    return best
+    cards): :func:`closing_cards`, with the hands' points at the boundary."""
+    cdef uint64_t el = c.L.trump_mask | c.L.suit_mask[led]
+    cdef int live_pts = c.s.k.pos_rem + c.s.k.neg_rem
+    if (c.maxmask >> seat) & 1:
+        return closing_cards(c, moves, el, wbit, wseat, seat, tpts, gone, live_pts, alpha, beta, 1)
+    return closing_cards(c, moves, el, wbit, wseat, seat, tpts, gone, live_pts, alpha, beta, 0)
 
 
 cdef int last_of_two(ctx_t* c, int leader, uint64_t gone, int rest_pts) noexcept nogil:
@@ -2517,24 +2513,47 @@ cdef int ab_mid_cards(ctx_t* c, uint64_t moves, int alpha, int beta) noexcept no
     cdef int order[64]
     n_moves = follow_keys(c, moves, turn, order, 0)
     if (c.maxmask >> turn) & 1:
-        return mid_cards_loop(c, order, n_moves, turn, alpha, beta, 1)
-    return mid_cards_loop(c, order, n_moves, turn, alpha, beta, 0)
+        return cards_loop(c, order, n_moves, turn, alpha, beta, 1, CARDS_OPEN)
+    return cards_loop(c, order, n_moves, turn, alpha, beta, 0, CARDS_OPEN)
 
 
-cdef inline int mid_cards_loop(ctx_t* c, int* order, int n_moves, int turn, int alpha, int beta,
-                               int maximise) noexcept nogil:
-    """:func:`ab_mid_cards`' loop, a copy for each mover (``maximise`` a constant)."""
+cdef enum:
+    # which move cards_loop searches: a card that leaves the trick open, one that
+    # closes it, one that closes it at three seats' three tricks left (close_three)
+    CARDS_OPEN = 0
+    CARDS_CLOSE = 1
+    CARDS_CLOSE_THREE = 2
+
+
+cdef inline int cards_loop(ctx_t* c, int* order, int n_moves, int turn, int alpha, int beta,
+                           int maximise, int kind) noexcept nogil:
+    """The loop of :func:`ab_mid_cards` and :func:`ab_last_cards` over the ordered cards
+    ``order``, a copy for each mover and kind of move (``maximise`` and ``kind``
+    constants): the twins' bounds, each card's search and the fail-soft value.  Cards
+    that leave the trick open are made and taken back field by field
+    (:func:`place_card`); cards that close it save the trick state once for the loop
+    (:func:`play_last_card` written in), or, at three seats' three tricks left, go
+    through :func:`close_three`, which saves nothing."""
     cdef int o_wpos = c.s.k.wpos, i, b, v
     cdef int best = -INF if maximise else INF
+    cdef trick_t saved
     cdef int vals[64]           # fail-soft values of cards that failed, for their twins
     cdef uint64_t searched = 0  # those cards
+    if kind == CARDS_CLOSE:
+        memcpy(&saved, &c.s.k, sizeof(trick_t))
     for i in range(n_moves):
         b = key_card(pick_best(order, i, n_moves) if i else order[0])
         if twin_settles(c, b, searched, vals, turn, maximise, &best, &alpha, &beta):
             continue
-        place_card(c, b, turn)
-        v = ab_mid(c, alpha, beta)
-        unplace_card(c, b, turn, o_wpos)
+        if kind == CARDS_OPEN:
+            place_card(c, b, turn)
+            v = ab_mid(c, alpha, beta)
+            unplace_card(c, b, turn, o_wpos)
+        elif kind == CARDS_CLOSE_THREE:
+            v = close_three(c, b, turn, alpha, beta)
+        else:
+            v = after_trick(c, complete_trick(c, b), alpha, beta)
+            take_back(c, &saved, turn, b)
         if take_value(maximise, v, &best, &alpha, &beta):
             break
         note_failed(b, v, maximise, alpha, beta, &searched, vals)
@@ -2550,58 +2569,11 @@ cdef int ab_last_cards(ctx_t* c, uint64_t moves, int alpha, int beta) noexcept n
     n_moves = follow_keys(c, moves, turn, order, 1)
     if c.s.k.tleft == c.close_at:
         if (c.maxmask >> turn) & 1:
-            return close_three_loop(c, order, n_moves, turn, alpha, beta, 1)
-        return close_three_loop(c, order, n_moves, turn, alpha, beta, 0)
+            return cards_loop(c, order, n_moves, turn, alpha, beta, 1, CARDS_CLOSE_THREE)
+        return cards_loop(c, order, n_moves, turn, alpha, beta, 0, CARDS_CLOSE_THREE)
     if (c.maxmask >> turn) & 1:
-        return last_cards_loop(c, order, n_moves, turn, alpha, beta, 1)
-    return last_cards_loop(c, order, n_moves, turn, alpha, beta, 0)
-
-
-cdef inline int close_three_loop(ctx_t* c, int* order, int n_moves, int turn, int alpha,
-                                 int beta, int maximise) noexcept nogil:
-    """:func:`last_cards_loop` through :func:`close_three` (three seats, three tricks
-    left): no trick state to save."""
-    cdef int i, b, v
-    cdef int best = -INF if maximise else INF
-    cdef int vals[64]           # fail-soft values of cards that failed, for their twins
-    cdef uint64_t searched = 0  # those cards
-    for i in range(n_moves):
-        b = key_card(pick_best(order, i, n_moves) if i else order[0])
-        if twin_settles(c, b, searched, vals, turn, maximise, &best, &alpha, &beta):
-            continue
-        v = close_three(c, b, turn, alpha, beta)
-        if take_value(maximise, v, &best, &alpha, &beta):
-            break
-        note_failed(b, v, maximise, alpha, beta, &searched, vals)
-    return best
-
-
-cdef inline int last_cards_loop(ctx_t* c, int* order, int n_moves, int turn, int alpha, int beta,
-                                int maximise) noexcept nogil:
-    """:func:`ab_last_cards`' loop, a copy for each mover (``maximise`` a constant)."""
-    cdef int i, b, v, tv
-    cdef int best = -INF if maximise else INF
-    cdef trick_t saved
-    cdef int vals[64]           # fail-soft values of cards that failed, for their twins
-    cdef uint64_t searched = 0  # those cards
-    memcpy(&saved, &c.s.k, sizeof(trick_t))
-    for i in range(n_moves):
-        b = key_card(pick_best(order, i, n_moves) if i else order[0])
-        if twin_settles(c, b, searched, vals, turn, maximise, &best, &alpha, &beta):
-            continue
-        tv = complete_trick(c, b)
-        if c.s.k.done:
-            v = tv
-        elif c.s.k.tleft == 2 and c.use_small:
-            c.nodes += 1                    # ab's node, its two-trick case without the call
-            v = tv + two_left(c, alpha - tv, beta - tv)
-        else:
-            v = tv + ab_lead(c, alpha - tv, beta - tv)
-        take_back(c, &saved, turn, b)
-        if take_value(maximise, v, &best, &alpha, &beta):
-            break
-        note_failed(b, v, maximise, alpha, beta, &searched, vals)
-    return best
+        return cards_loop(c, order, n_moves, turn, alpha, beta, 1, CARDS_CLOSE)
+    return cards_loop(c, order, n_moves, turn, alpha, beta, 0, CARDS_CLOSE)
 
 
 cdef int mtd_after(ctx_t* c, int b, int guess) noexcept nogil:
