@@ -7,6 +7,7 @@ while working on one of them: ``TRICKCORE_ONLY=_solve python setup.py build_ext 
 
 import os
 import platform
+import re
 import sys
 import sysconfig
 from pathlib import Path
@@ -38,7 +39,10 @@ if ONLY:
 # Python's CFLAGS bring -fwrapv (signed overflow wraps, for CPython's own C).  The point
 # kernel does its arithmetic where nothing overflows, and without the flag gcc may assume
 # so: callgrind, 1% fewer instructions on every point game, same nodes and values.
-module_args = {"_solve": [] if DEBUG else ["-fno-wrapv"]}
+# The point kernel is _solve.pyx, built as it is and once per point game's shape
+# (_solve_3x20.pyx etc. include it): the same flags for all of them.
+POINT_KERNELS = {m for m in modules if re.fullmatch(r"_solve(_\d+x\d+)?", m)}
+point_args = [] if DEBUG else ["-fno-wrapv"]
 # gcc's inliner stops at its unit-growth and single-function limits inside the point
 # kernel (the search's small inline helpers then stay calls, their callers' locals on the
 # stack): raised, callgrind -1% to -2% on every point game (Goathead 3p exact 68.15M ->
@@ -46,7 +50,8 @@ module_args = {"_solve": [] if DEBUG else ["-fno-wrapv"]}
 # no such --param).
 _cc = os.environ.get("CC") or sysconfig.get_config_var("CC") or ""
 if not DEBUG and "gcc" in _cc and "clang" not in _cc:
-    module_args["_solve"] += ["--param=inline-unit-growth=200", "--param=max-inline-insns-single=400"]
+    point_args += ["--param=inline-unit-growth=200", "--param=max-inline-insns-single=400"]
+module_args = {m: point_args for m in POINT_KERNELS}
 
 extensions = [
     Extension(
@@ -67,4 +72,6 @@ setup(
         include_path=["src"],
         nthreads=int(os.environ.get("TRICKCORE_BUILD_JOBS", "0")) or None,
     ),
+    # the C compiles in parallel too: five builds of the point kernel take a while each
+    options={"build_ext": {"parallel": os.cpu_count() or 1}},
 )

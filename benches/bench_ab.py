@@ -2,14 +2,17 @@
 
 This VM's speed drifts by up to 30% from minute to minute, so builds timed one after the
 other in separate runs can be told apart only by large margins.  Here every build of
-``trickcore._solve`` (one ``.so`` file each, e.g. the previous commit's built in a second
+the point kernel (one ``.so`` file each, e.g. the previous commit's built in a second
 checkout) is loaded as its own module object, and ``solve_many`` is pointed at each in
-turn, call after call on the same deals: the drift hits every build alike.  Run from the
-repository root after building::
+turn, call after call on the same deals: the drift hits every build alike.  A build is
+``_solve`` (the general one) or the game's build per shape (``_solve_3x20`` for Goathead
+3p, ``_solve_4x20`` 4p, ``_solve_4x32`` Clover, ``_solve_5x32`` Sheepshead), which
+``solve_many`` uses for the point games since session 13; the module's name is read off
+the file's.  Run from the repository root after building::
 
     PYTHONPATH=src python benches/bench_ab.py goathead3 hearts --deals 100 --calls 400 \\
-        OLD/src/trickcore/_solve.cpython-311-x86_64-linux-gnu.so \\
-        src/trickcore/_solve.cpython-311-x86_64-linux-gnu.so
+        OLD/src/trickcore/_solve_3x20.cpython-311-x86_64-linux-gnu.so \\
+        src/trickcore/_solve_3x20.cpython-311-x86_64-linux-gnu.so
 
 Prints the fastest, the 10th percentile and the median call per build, in time per deal,
 and the mean node count (the search's signature: equal counts mean the same search).  The
@@ -39,10 +42,11 @@ from trickcore import get_game  # noqa: E402
 
 
 def load_build(path: str):
-    """The ``trickcore._solve`` extension at ``path`` as a module object of its own (not
-    put in ``sys.modules``: several builds live side by side)."""
-    loader = importlib.machinery.ExtensionFileLoader("trickcore._solve", path)
-    spec = importlib.util.spec_from_file_location("trickcore._solve", path, loader=loader)
+    """The point kernel's extension at ``path`` as a module object of its own (not put in
+    ``sys.modules``: several builds live side by side)."""
+    name = "trickcore." + Path(path).name.split(".")[0]     # _solve, or a build per shape
+    loader = importlib.machinery.ExtensionFileLoader(name, path)
+    spec = importlib.util.spec_from_file_location(name, path, loader=loader)
     module = importlib.util.module_from_spec(spec)
     loader.exec_module(module)
     return module

@@ -119,6 +119,22 @@ Technique (after DDS and the open Skat/Schafkopf solvers):
   the main table instead, or as slots beside each entry, it cost more wall time than it
   saved (see "session 12" below).
 
+Builds per shape (session 13).  This file is compiled once as it is, the general build
+(``trickcore._solve``, every layout and objective), and once more for each point game's
+shape (:data:`SHAPE_BUILDS`: seats and cards in the deck), by the small modules
+``_solve_3x20.pyx`` (Goathead 3p), ``_solve_4x20.pyx`` (Goathead 4p), ``_solve_4x32.pyx``
+(Clover) and ``_solve_5x32.pyx`` (Sheepshead), which define ``TC_FIXED_SEATS``,
+``TC_FIXED_CARDS`` and ``TC_FIXED_OBJECTIVE`` and include this file.  Every read of the
+seats, the key words, the entry stride and the objective goes through :func:`NSEATS`,
+:func:`KWORDS`, :func:`STRIDE` and :func:`OBJ` (and the key's C code through the same
+macros): constants in a build per shape, so gcc unrolls the loops over the seats and the
+key words, folds the seat arithmetic (``seat + 1 < n``) and drops the other objectives'
+branches.  :func:`trickcore.solver._kernel` sends a points layout of one of these shapes
+to its build (:func:`shape_build`); a build per shape refuses any other layout
+(``ValueError``), and the general build's :func:`_set_search_options` switches them all.
+Same nodes and values as the general build (md5 of every ``solve_many`` output); figures
+in ``benches/RESULTS.md``.
+
 Cost per node (callgrind instructions of ``solve_batch`` at equal nodes and values; gcc
 decides much of it by what it inlines, so each change was measured, not assumed).  The
 bounds inside a trick are inlined into ``ab``, :func:`trick_bound` a call of its own (now
@@ -410,6 +426,8 @@ All masks are layout bits (see ``_layout.pxd``).  Everything below the ``def`` f
 ``noexcept nogil``; the Python layer validates every input before calling in.
 """
 
+import importlib
+
 import numpy as np
 cimport numpy as cnp
 from libc.stdint cimport uint64_t, int64_t, uint32_t, int32_t, int16_t, int8_t, uint8_t, uint16_t
@@ -431,6 +449,19 @@ cdef extern from *:
 cdef extern from *:
     """
     #include <stdint.h>
+    /* The shape a build of this kernel is specialised for (see "Builds per shape" in
+       the module docstring): 0 (and -1 for the objective) in the general build, which
+       reads them off the layout. */
+    #ifndef TC_FIXED_SEATS
+    #define TC_FIXED_SEATS 0
+    #endif
+    #ifndef TC_FIXED_CARDS
+    #define TC_FIXED_CARDS 0
+    #endif
+    #ifndef TC_FIXED_OBJECTIVE
+    #define TC_FIXED_OBJECTIVE -1
+    #endif
+    #define TC_FIXED_KEY_WORDS ((TC_FIXED_SEATS * TC_FIXED_CARDS + 63) / 64)
     /* Each key word is first written by the hand that starts at its bit 0 or by the one
        running into it from the word before (hands are packed in order and fill the K words),
        so it is assigned there and or-ed into after: no clearing of the words first (gcc
@@ -481,7 +512,10 @@ cdef extern from *:
     __attribute__((target("bmi2")))
     static uint64_t tc_rank_key_bmi2(const uint64_t* hands, uint64_t live, uint64_t meta,
                                      const tc_keyshape* ks, uint64_t* key) {
-        int i, pos = 0, su, n = ks->n, nc = ks->nc, K = ks->K;
+        int i, pos = 0, su;
+        /* constants in a build per shape: gcc unrolls the hands' loops */
+        int n = TC_FIXED_SEATS ? TC_FIXED_SEATS : ks->n, nc = TC_FIXED_CARDS ? TC_FIXED_CARDS : ks->nc;
+        int K = TC_FIXED_SEATS ? TC_FIXED_KEY_WORDS : ks->K;
         uint64_t run = 0, keep = ks->keep, src = live & ~keep, k0 = 0;
         for (su = 0; su < ks->n_suits; su++)
             run |= ks->runs[su][__builtin_popcountll(live & ks->sqm[su])];
@@ -649,6 +683,36 @@ ctypedef struct ctx_t:
     state_t s
 
 
+# A build per shape (see "Builds per shape" in the module docstring) fixes these at compile
+# time; the general build reads them off the context.  Every read of the seats, cards,
+# key words, entry stride and objective in the search goes through them.
+cdef extern from *:
+    const int TC_FIXED_SEATS
+    const int TC_FIXED_CARDS
+    const int TC_FIXED_KEY_WORDS
+    const int TC_FIXED_OBJECTIVE
+
+
+cdef inline int NSEATS(const ctx_t* c) noexcept nogil:
+    return TC_FIXED_SEATS if TC_FIXED_SEATS else c.n
+
+
+cdef inline int NCARDS(const ctx_t* c) noexcept nogil:
+    return TC_FIXED_CARDS if TC_FIXED_CARDS else c.nc
+
+
+cdef inline int KWORDS(const ctx_t* c) noexcept nogil:
+    return TC_FIXED_KEY_WORDS if TC_FIXED_SEATS else c.K
+
+
+cdef inline int STRIDE(const ctx_t* c) noexcept nogil:
+    return TC_FIXED_KEY_WORDS + ENTRY_EXTRA if TC_FIXED_SEATS else c.stride
+
+
+cdef inline int OBJ(const ctx_t* c) noexcept nogil:
+    return TC_FIXED_OBJECTIVE if TC_FIXED_OBJECTIVE >= 0 else c.objective
+
+
 # Search switches, for tests only: turning the table or the bounds off must never change a
 # value, only the node counts.  Each call copies them into its context when it starts, so a
 # call already running (in another thread) is never switched half-way.
@@ -693,7 +757,43 @@ def _set_search_options(bint tt=True, bint bounds=True, bint quasi=True, bint bm
     USE_BMI2 = bmi2
     USE_SMALL = small
     USE_TWINS = twins
+    if not TC_FIXED_SEATS:
+        # the general build switches every build per shape too: the tests that turn a
+        # search feature off must reach the build that solves their layout
+        for seats, cards in SHAPE_BUILDS:
+            importlib.import_module(shape_module_name(seats, cards))._set_search_options(
+                tt, bounds, quasi, bmi2, small, twins, two_table, lead_table)
     return bool(FAST_BMI2)
+
+
+#: The shapes (seats, cards in the deck) of the point games, each with a build of this
+#: kernel of its own for the points objective (``trickcore._solve_{seats}x{cards}``,
+#: see "Builds per shape" in the module docstring): Goathead 3p and 4p, Clover and
+#: Sheepshead.
+SHAPE_BUILDS = ((3, 20), (4, 20), (4, 32), (5, 32))
+
+
+def shape_module_name(int seats, int cards):
+    """The module of the build for ``seats`` seats and a deck of ``cards`` cards."""
+    return f"trickcore._solve_{seats}x{cards}"
+
+
+def shape_build(CoreLayout core):
+    """Name of the module built for ``core``'s shape and objective, or None where only the
+    general build (``trickcore._solve``) solves it."""
+    if core.c.objective == OBJECTIVE_POINTS and (core.c.n_seats, core.c.n_cards) in SHAPE_BUILDS:
+        return shape_module_name(core.c.n_seats, core.c.n_cards)
+    return None
+
+
+cdef check_shape(CoreLayout core):
+    """A build per shape solves only layouts of its shape (its key words and loops are
+    fixed at compile time): anything else is a ``ValueError``, not a crash."""
+    if TC_FIXED_SEATS and (core.c.n_seats != TC_FIXED_SEATS or core.c.n_cards != TC_FIXED_CARDS
+                           or core.c.objective != TC_FIXED_OBJECTIVE):
+        raise ValueError(f"this build of the point kernel solves {TC_FIXED_SEATS} seats, "
+                         f"{TC_FIXED_CARDS} cards and card points, not {core.c.n_seats} seats, "
+                         f"{core.c.n_cards} cards and objective {core.c.objective}")
 
 
 # --------------------------------------------------------------------------------------
@@ -714,7 +814,7 @@ cdef inline int in_side(ctx_t* c, int seat) noexcept nogil:
 cdef inline int winner_seat(ctx_t* c) noexcept nogil:
     """Seat of the card winning the trick on the table so far."""
     cdef int w = c.s.k.leader + c.s.k.wpos
-    return w - c.n if w >= c.n else w
+    return w - NSEATS(c) if w >= NSEATS(c) else w
 
 
 cdef inline int tricks_left(ctx_t* c) noexcept nogil:
@@ -748,11 +848,11 @@ cdef inline void mid_trick_bounds(ctx_t* c, int* lo, int* hi, int alpha, int bet
     cdef int t = tricks_left(c), x = 1
     # base_bounds without its test for the end of play: inside a trick play goes on
     # (``done`` is only ever set as a trick closes) and t >= 1
-    if c.objective == OBJECTIVE_POINTS:
+    if OBJ(c) == OBJECTIVE_POINTS:
         lo[0] = c.s.k.neg_rem + c.bonus_neg
         hi[0] = c.s.k.pos_rem + c.bonus_pos
         x = c.s.k.tpts - c.s.k.tneg
-    elif c.objective == OBJECTIVE_TRICKS:
+    elif OBJ(c) == OBJECTIVE_TRICKS:
         lo[0] = 0
         hi[0] = t
     else:
@@ -760,7 +860,7 @@ cdef inline void mid_trick_bounds(ctx_t* c, int* lo, int* hi, int alpha, int bet
         hi[0] = 1
     # the fate of the trick on the table moves a bound by at most its value (x)
     cdef bounds_t r
-    if c.objective == OBJECTIVE_NIL or lo[0] + x >= beta or hi[0] - x <= alpha:
+    if OBJ(c) == OBJECTIVE_NIL or lo[0] + x >= beta or hi[0] - x <= alpha:
         r = trick_bound(c, lo[0], hi[0], t)
         lo[0] = r.lo
         hi[0] = r.hi
@@ -776,7 +876,7 @@ cdef inline int may_cut(ctx_t* c, int seat, int alpha, int beta) noexcept nogil:
     """Can sure tricks of ``seat`` (worth at most the points in its hand) take the value out
     of the window (``alpha``, ``beta``)?  Always "maybe" for the trick objectives."""
     cdef state_t* s = &c.s
-    if c.objective != OBJECTIVE_POINTS:
+    if OBJ(c) != OBJECTIVE_POINTS:
         return 1
     if (c.side >> seat) & 1:
         return s.hpos[seat] + c.bonus_neg >= beta
@@ -788,10 +888,10 @@ cdef inline void base_bounds(ctx_t* c, int* lo, int* hi, int t) noexcept nogil:
     if c.s.k.done or t == 0:
         lo[0] = 0
         hi[0] = 0
-    elif c.objective == OBJECTIVE_POINTS:
+    elif OBJ(c) == OBJECTIVE_POINTS:
         lo[0] = c.s.k.neg_rem + c.bonus_neg
         hi[0] = c.s.k.pos_rem + c.bonus_pos
-    elif c.objective == OBJECTIVE_TRICKS:
+    elif OBJ(c) == OBJECTIVE_TRICKS:
         lo[0] = 0
         hi[0] = t
     else:
@@ -814,7 +914,7 @@ cdef inline void top_trumps(ctx_t* c, int* lo, int* hi, int t, int alpha, int be
     cdef const layout_t* L = c.L
     cdef uint64_t live, opp, sure, team_cards, mine
     cdef int top, k = 0, ks, pts, i, team
-    if not L.trump_mask or c.objective == OBJECTIVE_NIL:
+    if not L.trump_mask or OBJ(c) == OBJECTIVE_NIL:
         return
     live = all_hands(c) & L.trump_mask
     if not live:
@@ -826,12 +926,12 @@ cdef inline void top_trumps(ctx_t* c, int* lo, int* hi, int t, int alpha, int be
     sure = live & team_cards
     if opp:
         sure &= ~((bit(highest_bit(opp)) << 1) - 1)
-    for i in range(c.n):
+    for i in range(NSEATS(c)):
         if ((c.side >> i) & 1) == team:
             ks = popcount(s.hands[i] & sure)
             if ks > k:
                 k = ks
-    if c.objective == OBJECTIVE_TRICKS:
+    if OBJ(c) == OBJECTIVE_TRICKS:
         if team:
             if k > lo[0]:
                 lo[0] = k
@@ -839,7 +939,7 @@ cdef inline void top_trumps(ctx_t* c, int* lo, int* hi, int t, int alpha, int be
             hi[0] = t - k
     elif s.k.neg_rem == 0:
         pts = card_points(L, sure)
-        for i in range(c.n):
+        for i in range(NSEATS(c)):
             if ((c.side >> i) & 1) == team:
                 mine = s.hands[i] & sure
                 if mine:
@@ -905,7 +1005,7 @@ cdef inline void quick_tricks(ctx_t* c, int* lo, int* hi, int t, int alpha, int 
     lside = (c.side >> leader) & 1
     if lside != ((c.maxmask >> leader) & 1):
         return      # the leader's team does not want these tricks: no guarantee
-    if c.objective == OBJECTIVE_NIL or (c.objective == OBJECTIVE_POINTS and s.k.neg_rem != 0):
+    if OBJ(c) == OBJECTIVE_NIL or (OBJ(c) == OBJECTIVE_POINTS and s.k.neg_rem != 0):
         return
     if not may_cut(c, leader, alpha, beta):
         return
@@ -926,15 +1026,15 @@ cdef inline void quick_tricks(ctx_t* c, int* lo, int* hi, int t, int alpha, int 
             continue
         k = popcount(run)
         if L.trump_mask and sm != L.trump_mask:
-            for o in range(c.n):
+            for o in range(NSEATS(c)):
                 if o != leader and (s.hands[o] & L.trump_mask):
                     len_o = popcount(s.hands[o] & sm)
                     if len_o < k:
                         k = len_o
         qt += k
-        if c.objective == OBJECTIVE_POINTS:
+        if OBJ(c) == OBJECTIVE_POINTS:
             follow = 0
-            for o in range(c.n):
+            for o in range(NSEATS(c)):
                 if o != leader and s.hands[o] & sm:
                     follow += cheapest_points(c, s.hands[o] & sm, k)
             if follow > best_follow:
@@ -946,18 +1046,18 @@ cdef inline void quick_tricks(ctx_t* c, int* lo, int* hi, int t, int alpha, int 
     if qt == 0:
         return
     follow = 0
-    if c.objective == OBJECTIVE_POINTS:
-        for o in range(c.n):
+    if OBJ(c) == OBJECTIVE_POINTS:
+        for o in range(NSEATS(c)):
             if o != leader:
                 follow += cheapest_points(c, s.hands[o], qt)
     qpts += best_follow if best_follow > follow else follow
-    if c.objective == OBJECTIVE_TRICKS:
+    if OBJ(c) == OBJECTIVE_TRICKS:
         if lside:
             if qt > lo[0]:
                 lo[0] = qt
         elif t - qt < hi[0]:
             hi[0] = t - qt
-    elif c.objective == OBJECTIVE_POINTS and s.k.neg_rem == 0:
+    elif OBJ(c) == OBJECTIVE_POINTS and s.k.neg_rem == 0:
         # the side wins at least the points of the leader's cashed cards (or loses them)
         if lside:
             if qpts + c.bonus_neg > lo[0]:
@@ -982,29 +1082,29 @@ cdef inline bounds_t trick_bound(ctx_t* c, int lo, int hi, int t) noexcept nogil
     cdef bounds_t r
     r.lo = lo
     r.hi = hi
-    for i in range(s.k.tn, c.n):
+    for i in range(s.k.tn, NSEATS(c)):
         if i > s.k.tn:
-            seat = seat + 1 if seat + 1 < c.n else 0
+            seat = seat + 1 if seat + 1 < NSEATS(c) else 0
         if ((c.side >> seat) & 1) != wside:
             if s.hands[seat] & beats:
                 legal = node_moves(c, seat)
                 if legal & beats:
                     return r
-    if c.objective == OBJECTIVE_POINTS:
+    if OBJ(c) == OBJECTIVE_POINTS:
         tpts = s.k.tpts
         tneg = s.k.tneg
         if tneg == 0 and s.k.neg_rem == 0:
             seat = s.k.turn
-            for i in range(s.k.tn, c.n):
+            for i in range(s.k.tn, NSEATS(c)):
                 if i > s.k.tn:
-                    seat = seat + 1 if seat + 1 < c.n else 0
+                    seat = seat + 1 if seat + 1 < NSEATS(c) else 0
                 legal = node_moves(c, seat)
                 tpts += cheapest_card(c, legal)
         if wside:
             r.lo += tpts - tneg
         else:
             r.hi -= tpts - tneg
-    elif c.objective == OBJECTIVE_TRICKS:
+    elif OBJ(c) == OBJECTIVE_TRICKS:
         if wside:
             r.lo = 1
         else:
@@ -1040,7 +1140,7 @@ cdef inline void place_card(ctx_t* c, int b, int turn) noexcept nogil:
         s.k.tneg += pts
     else:
         s.hpos[turn] -= pts
-    s.k.turn = turn + 1 if turn + 1 < c.n else 0
+    s.k.turn = turn + 1 if turn + 1 < NSEATS(c) else 0
     if s.k.tn == 1:
         s.k.led = L.suit_of_bit[b]
         s.k.wpos = 0
@@ -1090,12 +1190,12 @@ cdef inline int complete_trick(ctx_t* c, int b) noexcept nogil:
         s.hpos[turn] -= pts
     pts += s.k.tpts
     if ((L.trump_mask | L.suit_mask[s.k.led]) >> b) & 1 and b > s.k.tbits[s.k.wpos]:
-        s.k.wpos = c.n - 1          # this card wins (the trick has n - 1 cards before it)
+        s.k.wpos = NSEATS(c) - 1          # this card wins (the trick has n - 1 cards before it)
         w = turn
     else:
         w = winner_seat(c)
     if in_side(c, w):
-        if c.objective == OBJECTIVE_POINTS:
+        if OBJ(c) == OBJECTIVE_POINTS:
             tv = pts
         else:
             tv = 1
@@ -1115,9 +1215,9 @@ cdef inline int complete_trick(ctx_t* c, int b) noexcept nogil:
     s.k.tleft -= 1
     if s.live == 0:
         s.k.done = 1
-        if c.objective == OBJECTIVE_POINTS and in_side(c, w):
+        if OBJ(c) == OBJECTIVE_POINTS and in_side(c, w):
             tv += c.bonus
-    if c.objective == OBJECTIVE_NIL and tv:
+    if OBJ(c) == OBJECTIVE_NIL and tv:
         s.k.done = 1
     return tv
 
@@ -1125,7 +1225,7 @@ cdef inline int complete_trick(ctx_t* c, int b) noexcept nogil:
 cdef inline int apply_card(ctx_t* c, int b) noexcept nogil:
     """Play layout bit ``b`` for the seat to move.  Returns the side's value of the trick
     if this card completes it (0 otherwise); updates the state to the next trick."""
-    if c.s.k.tn == c.n - 1:
+    if c.s.k.tn == NSEATS(c) - 1:
         return complete_trick(c, b)
     place_card(c, b, c.s.k.turn)
     return 0
@@ -1192,12 +1292,12 @@ cdef inline uint64_t make_key(ctx_t* c, uint64_t* key, uint64_t* h) noexcept nog
     if c.L.must_play_bit >= 0 and (live >> c.L.must_play_bit) & 1:
         meta |= (<uint64_t>(s.k.suits_led & 255)) << 13
     if not c.squeeze:
-        tc_pack_key(s.hands, c.n, c.nc, c.K, key)
+        tc_pack_key(s.hands, NSEATS(c), NCARDS(c), KWORDS(c), key)
     elif c.bmi2:
         h[0] = tc_rank_key_bmi2(s.hands, live, meta, &c.keyshape, key)
         return meta
     else:
-        for i in range(c.n):
+        for i in range(NSEATS(c)):
             nh[i] = s.hands[i] & ~c.squeeze
         for su in range(L.n_suits):
             sm = L.suit_mask[su]
@@ -1207,7 +1307,7 @@ cdef inline uint64_t make_key(ctx_t* c, uint64_t* key, uint64_t* h) noexcept nog
             top = c.suit_top[su]
             run = top_run(top, popcount(m))
             if m == run:
-                for i in range(c.n):
+                for i in range(NSEATS(c)):
                     nh[i] |= s.hands[i] & m
                 continue
             pos = top
@@ -1216,14 +1316,14 @@ cdef inline uint64_t make_key(ctx_t* c, uint64_t* key, uint64_t* h) noexcept nog
                 m &= ~bit(b)
                 nh[c.owner[b]] |= bit(pos)
                 pos -= 1
-        tc_pack_key(nh, c.n, c.nc, c.K, key)
+        tc_pack_key(nh, NSEATS(c), NCARDS(c), KWORDS(c), key)
     h[0] = key_hash(c, key, meta)
     return meta
 
 
 cdef inline uint64_t key_hash(ctx_t* c, uint64_t* key, uint64_t meta) noexcept nogil:
     """The table's hash of a key (``tc_key_hash``)."""
-    return tc_key_hash(key, c.K, meta)
+    return tc_key_hash(key, KWORDS(c), meta)
 
 
 cdef inline int special_match(ctx_t* c, uint64_t stored, uint64_t live) noexcept nogil:
@@ -1274,13 +1374,13 @@ cdef inline void point_shift(ctx_t* c, uint64_t stored, uint64_t live, int* dneg
 cdef inline int entry_shift(ctx_t* c, const uint64_t* e, uint64_t live, int* dneg, int* dpos) noexcept nogil:
     """For an entry with this position's key: 0 if it cannot stand for the position (a
     flagged card elsewhere, :func:`special_match`), else 1 with its point shift."""
-    if e[c.K + 2] == live:
+    if e[KWORDS(c) + 2] == live:
         dneg[0] = 0
         dpos[0] = 0
         return 1
-    if c.special and not special_match(c, e[c.K + 2], live):
+    if c.special and not special_match(c, e[KWORDS(c) + 2], live):
         return 0
-    point_shift(c, e[c.K + 2], live, dneg, dpos)
+    point_shift(c, e[KWORDS(c) + 2], live, dneg, dpos)
     return 1
 
 
@@ -1288,9 +1388,9 @@ cdef inline int same_key(ctx_t* c, const uint64_t* e, const uint64_t* key, uint6
     """Is entry ``e`` of this key and meta word?  The first key word is compared first: it
     tells most other positions apart and needs no index."""
     cdef int i
-    if e[0] != key[0] or e[c.K] != meta:
+    if e[0] != key[0] or e[KWORDS(c)] != meta:
         return 0
-    for i in range(1, c.K):
+    for i in range(1, KWORDS(c)):
         if e[i] != key[i]:
             return 0
     return 1
@@ -1306,7 +1406,7 @@ cdef inline int tt_lookup(ctx_t* c, uint64_t* table, uint64_t mask, int ways, ui
     the same cards (NULL if none), where :func:`tt_store` merges the node's result.  The
     loop works on local copies written back at the end: stores through the int pointers
     could alias the context, whose fields (K, stride) gcc then read again every way."""
-    cdef int K = c.K, stride = c.stride
+    cdef int K = KWORDS(c), stride = STRIDE(c)
     cdef uint64_t* e = table + ((h & mask) * ways) * stride
     cdef int way, found = 0, elo, ehi, dneg, dpos, best_d = 1 << 30
     cdef int nlo = lo[0], nhi = hi[0], nhint = -1
@@ -1358,7 +1458,7 @@ cdef inline void tt_store(ctx_t* c, uint64_t* table, uint64_t mask, int ways, ui
     if e != NULL and not same_key(c, e, key, meta):
         e = NULL
     if e != NULL:
-        p = e[c.K + 1]
+        p = e[KWORDS(c) + 1]
         old_lo = <int16_t>(p & 0xFFFF)
         old_hi = <int16_t>((p >> 16) & 0xFFFF)
         if old_lo > lower:
@@ -1369,10 +1469,10 @@ cdef inline void tt_store(ctx_t* c, uint64_t* table, uint64_t mask, int ways, ui
             best = <int>((p >> 32) & 0xFF) - 1
         victim = e
     else:
-        cand = table + ((h & mask) * ways) * c.stride
+        cand = table + ((h & mask) * ways) * STRIDE(c)
         for way in range(ways):
-            p = cand[c.K + 1]
-            if cand[c.K] == 0:
+            p = cand[KWORDS(c) + 1]
+            if cand[KWORDS(c)] == 0:
                 victim = cand
                 break
             # prefer replacing entries of older deals, then the shallowest
@@ -1380,12 +1480,12 @@ cdef inline void tt_store(ctx_t* c, uint64_t* table, uint64_t mask, int ways, ui
             if score < vscore:
                 vscore = score
                 victim = cand
-            cand += c.stride
-        for i in range(c.K):
+            cand += STRIDE(c)
+        for i in range(KWORDS(c)):
             victim[i] = key[i]
-        victim[c.K] = meta
-        victim[c.K + 2] = live
-    victim[c.K + 1] = ((<uint64_t>(<uint16_t>lower)) | ((<uint64_t>(<uint16_t>upper)) << 16)
+        victim[KWORDS(c)] = meta
+        victim[KWORDS(c) + 2] = live
+    victim[KWORDS(c) + 1] = ((<uint64_t>(<uint16_t>lower)) | ((<uint64_t>(<uint16_t>upper)) << 16)
                        | ((<uint64_t>(best + 1) & 0xFF) << 32) | ((<uint64_t>tleft & 0xFF) << 40)
                        | ((<uint64_t>c.gen & 0xFFFF) << 48))
 
@@ -1461,7 +1561,7 @@ cdef inline void ruff_threats(ctx_t* c, int turn, int* partner_ruffs, int* opp_r
     cdef state_t* s = &c.s
     cdef const layout_t* L = c.L
     cdef int i, su, mine = (c.side >> turn) & 1, void, partner = 0, opp = 0
-    for i in range(c.n):
+    for i in range(NSEATS(c)):
         if i == turn or not (s.hands[i] & L.trump_mask):
             continue
         void = 0        # the plain suits seat i is void in, without a branch per suit
@@ -1483,8 +1583,8 @@ cdef inline uint64_t still_to_play(ctx_t* c, int turn, uint64_t* partners) noexc
     cdef const layout_t* L = c.L
     cdef int i, seat = turn, mine = (c.side >> turn) & 1
     cdef uint64_t opp = 0, own = 0, cards, sm = L.suit_mask[s.k.led]
-    for i in range(s.k.tn + 1, c.n):
-        seat = seat + 1 if seat + 1 < c.n else 0
+    for i in range(s.k.tn + 1, NSEATS(c)):
+        seat = seat + 1 if seat + 1 < NSEATS(c) else 0
         cards = s.hands[seat] & sm
         if not cards:
             cards = s.hands[seat] & L.trump_mask
@@ -1527,7 +1627,7 @@ cdef int move_keys(ctx_t* c, uint64_t reps, int turn, int* out) noexcept nogil:
     :func:`follow_keys`), which :func:`ab_lead` and :func:`ab_mid_cards` call directly:
     small enough for gcc to inline them there, where the one ``move_keys`` stayed a call."""
     if c.s.k.tn > 0:
-        return follow_keys(c, reps, turn, out, c.s.k.tn == c.n - 1)
+        return follow_keys(c, reps, turn, out, c.s.k.tn == NSEATS(c) - 1)
     return lead_keys(c, reps, turn, out)
 
 
@@ -1701,7 +1801,7 @@ cdef int last_trick(ctx_t* c) noexcept nogil:
         w += 1
     if not in_side(c, w):
         return 0
-    if c.objective == OBJECTIVE_POINTS:
+    if OBJ(c) == OBJECTIVE_POINTS:
         return s.k.pos_rem + s.k.neg_rem + c.bonus
     return 1
 
@@ -1720,7 +1820,7 @@ cdef inline void take_back(ctx_t* c, const trick_t* saved, int seat, int b) noex
 cdef inline int play_search(ctx_t* c, int b, int alpha, int beta) noexcept nogil:
     """Value of the remaining play after the seat to move plays ``b``.  ``ab``'s loop makes
     the same choice itself, once per node."""
-    if c.s.k.tn == c.n - 1:
+    if c.s.k.tn == NSEATS(c) - 1:
         return play_last_card(c, b, alpha, beta)
     return play_open(c, b, alpha, beta)
 
@@ -1783,12 +1883,12 @@ cdef inline int close_three(ctx_t* c, int b, int turn, int alpha, int beta) noex
     else:
         w = winner_seat(c)
     if in_side(c, w):
-        tv = pts if c.objective == OBJECTIVE_POINTS else 1
+        tv = pts if OBJ(c) == OBJECTIVE_POINTS else 1
     alpha -= tv
     beta -= tv
     c.nodes += 1                    # ab's node at the boundary (two_left)
     # base_bounds at two tricks left, the trick's points gone from the live ones
-    if c.objective == OBJECTIVE_POINTS:
+    if OBJ(c) == OBJECTIVE_POINTS:
         lo = s.k.neg_rem - tneg + c.bonus_neg
         hi = s.k.pos_rem - (pts - tneg) + c.bonus_pos
     else:
@@ -1892,8 +1992,8 @@ cdef inline int closing_value(ctx_t* c, int wseat, int tpts, uint64_t gone, int 
     points at the boundary before that trick."""
     cdef int tv = 0
     if in_side(c, wseat):
-        tv = tpts if c.objective == OBJECTIVE_POINTS else 1
-    if c.objective == OBJECTIVE_NIL and tv:
+        tv = tpts if OBJ(c) == OBJECTIVE_POINTS else 1
+    if OBJ(c) == OBJECTIVE_NIL and tv:
         return tv
     return tv + last_of_two(c, wseat, gone, live_pts - tpts)
 
@@ -1906,10 +2006,10 @@ cdef int two_tricks(ctx_t* c, int alpha, int beta) noexcept nogil:
     solves: 14% (Goathead 3p) and 27% (4p) fewer instructions than playing the first
     trick through :func:`apply_card`, which was 14% and 18% fewer than :func:`ab`."""
     c.nodes += 1
-    if c.n == 3:
+    if NSEATS(c) == 3:
         return two_tricks3(c, c.s.k.leader, c.s.k.pos_rem + c.s.k.neg_rem, c.s.k.played,
                            alpha, beta)
-    if c.n == 4:
+    if NSEATS(c) == 4:
         return two_lead4(c, alpha, beta)
     return first_of_two(c, 0, c.s.k.leader, -1, -1, c.s.k.leader, 0, 0, alpha, beta)
 
@@ -2040,8 +2140,8 @@ cdef inline int two_mid2(ctx_t* c, int seat, int led, int wbit, int wseat, int t
     cdef const layout_t* L = c.L
     cdef int maximise = (c.maxmask >> seat) & 1
     cdef int best = -INF if maximise else INF
-    cdef int b, v, nwbit, nwseat, nseat = seat + 1 if seat + 1 < c.n else 0
-    cdef int lseat = nseat + 1 if nseat + 1 < c.n else 0
+    cdef int b, v, nwbit, nwseat, nseat = seat + 1 if seat + 1 < NSEATS(c) else 0
+    cdef int lseat = nseat + 1 if nseat + 1 < NSEATS(c) else 0
     cdef uint64_t moves = rule_moves(c, c.s.hands[seat], led, c.s.k.played | gone)
     # the next two seats' legal cards depend on the led suit only: once per lead
     cdef uint64_t next_moves = rule_moves(c, c.s.hands[nseat], led, c.s.k.played | gone)
@@ -2072,7 +2172,7 @@ cdef inline int two_mid1(ctx_t* c, int seat, int led, int wbit, int wseat, int t
     cdef const layout_t* L = c.L
     cdef int maximise = (c.maxmask >> seat) & 1
     cdef int best = -INF if maximise else INF
-    cdef int b, v, nwbit, nwseat, nseat = seat + 1 if seat + 1 < c.n else 0
+    cdef int b, v, nwbit, nwseat, nseat = seat + 1 if seat + 1 < NSEATS(c) else 0
     while moves:
         b = lowest_bit(moves)
         moves &= moves - 1
@@ -2112,7 +2212,7 @@ cdef int last_of_two(ctx_t* c, int leader, uint64_t gone, int rest_pts) noexcept
     cdef int w = c.owner[top]          # cards never change hands during a search
     if not in_side(c, w):
         return 0
-    if c.objective == OBJECTIVE_POINTS:
+    if OBJ(c) == OBJECTIVE_POINTS:
         return rest_pts + c.bonus
     return 1
 
@@ -2144,10 +2244,10 @@ cdef int first_of_two(ctx_t* c, int pos, int seat, int led, int wbit, int wseat,
             else:
                 nwbit = wbit
                 nwseat = wseat
-        if pos == c.n - 1:
+        if pos == NSEATS(c) - 1:
             v = closing_value(c, nwseat, tpts + L.points[b], gone | bit(b), live_pts)
         else:
-            v = first_of_two(c, pos + 1, seat + 1 if seat + 1 < c.n else 0, nled, nwbit, nwseat,
+            v = first_of_two(c, pos + 1, seat + 1 if seat + 1 < NSEATS(c) else 0, nled, nwbit, nwseat,
                              tpts + L.points[b], gone | bit(b), alpha, beta)
         if take_value(maximise, v, &best, &alpha, &beta):
             break
@@ -2193,7 +2293,7 @@ cdef int twin_bound(ctx_t* c, int y, uint64_t kin, const int* vals, int turn,
         d = L.points[x] - L.points[y]
         if d < 0:
             d = -d
-        if c.objective != OBJECTIVE_POINTS:
+        if OBJ(c) != OBJECTIVE_POINTS:
             d = 0       # tricks (or Nil's first trick) do not see the points
         if maximise:
             v = vals[x] + d
@@ -2241,7 +2341,7 @@ cdef uint64_t trick_twins(ctx_t* c, uint64_t moves, int turn, int maximise) noex
         else:
             holder = wseat
             wb = wbit
-        if s.k.tn < c.n - 1:
+        if s.k.tn < NSEATS(c) - 1:
             if not threats_known:
                 opp = still_to_play(c, turn, &own)
                 threats_known = 1
@@ -2250,7 +2350,7 @@ cdef uint64_t trick_twins(ctx_t* c, uint64_t moves, int turn, int maximise) noex
             if beaten(opp if ((c.side >> holder) & 1) == ((c.side >> turn) & 1) else own, eligible, wb):
                 continue
         side_wins = in_side(c, holder)
-        if c.objective != OBJECTIVE_POINTS or L.points[b] == L.points[nb]:
+        if OBJ(c) != OBJECTIVE_POINTS or L.points[b] == L.points[nb]:
             out &= ~bit(b)                  # worth the same
             continue
         # keep the dearer twin where it goes to the side's trick and the mover maximises,
@@ -2496,12 +2596,12 @@ cdef int ab_mid(ctx_t* c, int alpha, int beta) noexcept nogil:
         if moves & (moves - 1) and c.twins_on:
             moves = trick_twins(c, moves, c.s.k.turn, (c.maxmask >> c.s.k.turn) & 1)
         if moves & (moves - 1):
-            if c.s.k.tn == c.n - 1:
+            if c.s.k.tn == NSEATS(c) - 1:
                 return ab_last_cards(c, moves, alpha, beta)
             return ab_mid_cards(c, moves, alpha, beta)
     if not moves:
         return -INF if (c.maxmask >> c.s.k.turn) & 1 else INF
-    if c.s.k.tn == c.n - 1:
+    if c.s.k.tn == NSEATS(c) - 1:
         return play_last_card(c, lowest_bit(moves), alpha, beta)
     return PLAY_OPEN(c, lowest_bit(moves), alpha, beta)
 
@@ -2628,7 +2728,7 @@ cdef int exact_value(ctx_t* c) noexcept nogil:
     tricks of Sheepshead, Clover and Hearts) and costs 2-23% from 24 up, 64-91% on whole
     Sheepshead and Clover deals: bigger trees need the narrow windows' cut-offs."""
     cdef int lo, hi
-    if c.objective == OBJECTIVE_POINTS and popcount(c.s.live) + c.s.k.tn <= FULL_WINDOW_CARDS:
+    if OBJ(c) == OBJECTIVE_POINTS and popcount(c.s.live) + c.s.k.tn <= FULL_WINDOW_CARDS:
         value_bounds(c, &lo, &hi)
         return ab(c, lo - 1, hi + 1)
     return mtd_after(c, -1, first_guess(c))
@@ -2737,13 +2837,13 @@ cdef void init_ctx(ctx_t* c, const layout_t* L, const int8_t* cls, uint64_t* tt,
     c.tt = tt
     c.tt_mask = n_buckets - 1
     # the two-trick table follows the main one in the same block (two_table_words)
-    c.tt2 = tt + n_buckets * TT_WAYS * c.stride
+    c.tt2 = tt + n_buckets * TT_WAYS * STRIDE(c)
     c.tt2_mask = TWO_BUCKETS - 1
     # ... and the leads' table follows that (lead_table_words)
     c.tt3 = NULL
     c.tt3_mask = LEAD_BUCKETS - 1
     if USE_TT and USE_LEAD_TT and leads_tabled(L):
-        c.tt3 = c.tt2 + (TWO_BUCKETS * TWO_WAYS * c.stride if two_tricks_tabled(L) else 0)
+        c.tt3 = c.tt2 + (TWO_BUCKETS * TWO_WAYS * STRIDE(c) if two_tricks_tabled(L) else 0)
     c.gen = 1
     c.nodes = 0
     c.use_tt = USE_TT
@@ -2828,7 +2928,7 @@ cdef void init_ctx(ctx_t* c, const layout_t* L, const int8_t* cls, uint64_t* tt,
         c.special |= bit(L.first_lead_bit)
     if L.must_play_bit >= 0:
         c.special |= bit(L.must_play_bit)
-    if c.objective == OBJECTIVE_POINTS and QUASI:
+    if OBJ(c) == OBJECTIVE_POINTS and QUASI:
         c.squeeze = L.deck_mask
     for su in range(L.n_suits):
         c.keyshape.sqm[su] = L.suit_mask[su] & c.squeeze
@@ -2837,10 +2937,10 @@ cdef void init_ctx(ctx_t* c, const layout_t* L, const int8_t* cls, uint64_t* tt,
         for k in range(1, popcount(c.keyshape.sqm[su]) + 1):
             c.keyshape.runs[su][k] = c.keyshape.sqm[su] & ~((bit(c.suit_top[su] + 1 - k)) - 1)
     c.keyshape.keep = ~c.squeeze
-    c.keyshape.n = c.n
+    c.keyshape.n = NSEATS(c)
     c.keyshape.n_suits = L.n_suits
-    c.keyshape.nc = c.nc
-    c.keyshape.K = c.K
+    c.keyshape.nc = NCARDS(c)
+    c.keyshape.K = KWORDS(c)
     set_side(c, side, goal_max)
 
 
@@ -2857,7 +2957,7 @@ cdef void init_state(ctx_t* c, const uint64_t* hands, int leader, uint64_t playe
     cdef uint64_t m
     memset(s, 0, sizeof(state_t))
     c.side_cards = 0
-    for i in range(c.n):
+    for i in range(NSEATS(c)):
         if (c.side >> i) & 1:
             c.side_cards |= hands[i]
         m = hands[i]
@@ -2875,7 +2975,7 @@ cdef void init_state(ctx_t* c, const uint64_t* hands, int leader, uint64_t playe
     s.k.trick_index = trick_index
     s.k.last_winner = -1
     s.live = live
-    s.k.tleft = popcount(live) // c.n
+    s.k.tleft = popcount(live) // NSEATS(c)
     s.k.neg_rem = _neg_points(c.L, live)
     s.k.pos_rem = card_points(c.L, live) - s.k.neg_rem
 
@@ -2973,6 +3073,7 @@ def solve_position(CoreLayout core, const int8_t[::1] cls, uint64_t[::1] hands, 
     """Solve one position.  ``hands`` are the remaining hands (layout bits), ``trick`` the
     table cards in play order (layout bits) led by ``leader``, ``played`` the cards of
     earlier tricks.  Returns ``(value, {bit: value}, [bits of the line], nodes)``."""
+    check_shape(core)
     cdef ctx_t c
     cdef const layout_t* L = &core.c
     cdef int n = L.n_seats, i, b, v, value, tv_before = 0, n_line
@@ -3043,6 +3144,7 @@ def solve_batch(CoreLayout core, const int8_t[::1] cls, const uint64_t[:, ::1] h
     (:func:`value_band`), and the other outputs follow a line that stays in that band
     (:func:`follow_line`).  ``line=False`` skips the line (a sixth of a band's nodes on
     Goathead deals): ``side_tricks``, ``last_winner`` and the melds are then -1."""
+    check_shape(core)
     cdef ctx_t c
     cdef const layout_t* L = &core.c
     cdef Py_ssize_t n_deals = hands.shape[0], d

@@ -25,7 +25,9 @@ equivalent cards, move ordering and sure-trick bounds.  Two compiled kernels imp
   relative rank, and an entry proved with other cards still bounds the value, shifted by
   the point differences of the cards that stand for each other (quasi-symmetry); for the
   other objectives it is keyed by the exact hands (by relative rank in suits whose cards
-  differ only in rank).
+  differ only in rank).  The point games' layouts are solved by builds of it with their
+  seats and deck fixed at compile time (``trickcore._solve_5x32`` for Sheepshead, etc.:
+  the same search, 6-8% fewer instructions).
 * ``trickcore._solve_tricks`` for trick-count layouts (objective ``tricks`` or ``nil``),
   after DDS: relative ranks and "winning ranks" in the table, so that one entry serves
   every position agreeing on the cards that mattered.
@@ -58,6 +60,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+import importlib
 from typing import Any
 import weakref
 
@@ -152,13 +155,16 @@ KERNEL = "auto"
 
 
 def _kernel(layout: Layout):
-    """The compiled module that solves ``layout`` under :data:`KERNEL`."""
+    """The compiled module that solves ``layout`` under :data:`KERNEL`: for the point
+    games' shapes, the general kernel's build for that shape (same search, its seats and
+    deck fixed at compile time; ``_solve.shape_build``)."""
     from . import _solve
 
     if KERNEL not in ("auto", "general", "tricks"):
         raise ValueError(f"solver.KERNEL must be 'auto', 'general' or 'tricks', not {KERNEL!r}")
     if KERNEL == "general" or layout.objective not in ("tricks", "nil"):
-        return _solve
+        shape = _solve.shape_build(layout.core)
+        return importlib.import_module(shape) if shape else _solve
     from . import _solve_tricks
 
     return _solve_tricks if _solve_tricks.supports(layout.core) else _solve

@@ -1,0 +1,120 @@
+"""The point kernel's builds per shape (``trickcore._solve_3x20`` etc.: ``_solve.pyx``
+compiled with its seats, deck and objective fixed) run the same search as the general build
+(``trickcore._solve``): same values, lines and node counts on every layout they take, and
+they refuse the layouts of other shapes instead of reading past their key words."""
+
+from __future__ import annotations
+
+import importlib
+
+import numpy as np
+import pytest
+
+import trickcore.solver as solver
+from trickcore import _solve, get_game
+from trickcore.deals import random_deals
+from trickcore.games import GAME_IDS
+from trickcore.solver import solve_many
+
+#: every point layout of a shape with a build of its own, with a rule option or two that
+#: sets cards apart (must-play, breakers) or changes the sides (leasters, alone)
+SHAPE_CASES = [
+    ("goathead3", "hearts", {}), ("goathead3", "court", {}), ("goathead3", "leasters", {}),
+    ("goathead4", "clubs", {}), ("goathead4", "leasters", {}),
+    ("clover", "hearts", {}), ("clover", "notrump", {}), ("gamut", "hearts", {}),
+    ("sheepshead", "jd", {}), ("sheepshead", "called_ace_clubs", {}),
+    ("sheepshead", "alone", {}), ("sheepshead", "leaster", {}),
+]
+
+
+def _deals(layout, n, seed, tricks=None):
+    """``n`` random positions of ``tricks`` cards a hand (whole deals by default)."""
+    deals = random_deals(layout, n, seed=seed)[:, :layout.n_seats]
+    if tricks is None:
+        return deals
+    rng = np.random.default_rng(seed)
+    out = np.zeros_like(deals)
+    for d in range(n):
+        for s in range(layout.n_seats):
+            cards = [b for b in range(64) if (int(deals[d, s]) >> b) & 1]
+            for b in rng.choice(cards, tricks, replace=False):
+                out[d, s] |= np.uint64(1) << np.uint64(b)
+    return out
+
+
+def test_every_point_game_shape_has_its_build():
+    """Each shape listed is built and dispatched to, and its module is that shape's."""
+    shapes = set()
+    for gid in GAME_IDS:
+        g = get_game(gid)
+        for contract in g.contracts:
+            lay = g.layout(contract)
+            name = _solve.shape_build(lay.core)
+            if lay.objective == "points" and (lay.n_seats, len(lay.deck)) in _solve.SHAPE_BUILDS:
+                assert name == f"trickcore._solve_{lay.n_seats}x{len(lay.deck)}", (gid, contract)
+                assert solver._kernel(lay) is importlib.import_module(name)
+                shapes.add((lay.n_seats, len(lay.deck)))
+            else:
+                assert name is None, (gid, contract)
+    assert shapes == set(_solve.SHAPE_BUILDS)
+
+
+@pytest.mark.parametrize("game,contract,rules", SHAPE_CASES)
+def test_shape_build_searches_as_the_general_build(game, contract, rules, monkeypatch):
+    """Whole deals and positions of a few tricks, exact values with the line and bands to
+    a few cuts: every output array, the node counts among them, is the general build's."""
+    lay = get_game(game).layout(contract, **rules)
+    build = solver._kernel(lay)
+    assert build is not _solve and build.__name__.startswith("trickcore._solve_")
+    rng = np.random.default_rng(7)
+    n = 6 if lay.n_seats == 5 or len(lay.deck) == 32 else 30
+    for deals in (_deals(lay, n, 3), _deals(lay, 3 * n, 5, tricks=3)):
+        lead = rng.integers(0, lay.n_seats, len(deals))
+        dec = rng.integers(0, lay.n_seats, len(deals))
+        runs = {}
+        for kernel in (build, _solve):
+            monkeypatch.setattr(solver, "_kernel", lambda _layout, k=kernel: k)
+            exact = solve_many(lay, None, deals, leader=lead, declarer=dec)
+            band = (solve_many(lay, None, deals, leader=lead, declarer=dec, cuts=[10, 40, 70], line=False)
+                    if lay.trick_meld_table is None else None)
+            runs[kernel] = (exact, band)
+        (fixed, fixed_band), (general, general_band) = runs[build], runs[_solve]
+        for field in ("value", "side_tricks", "last_trick_winner", "side_melds", "opp_melds", "nodes"):
+            assert (getattr(fixed, field) == getattr(general, field)).all(), field
+        if fixed_band is not None:
+            for field in ("value", "value_hi", "nodes"):
+                assert (getattr(fixed_band, field) == getattr(general_band, field)).all(), field
+
+
+@pytest.mark.parametrize("seats,cards", _solve.SHAPE_BUILDS)
+def test_shape_build_refuses_other_layouts(seats, cards):
+    """A layout of another shape (or objective) is a ValueError: the build's key words and
+    seat loops are fixed, and reading another shape's hands with them would go wrong."""
+    build = importlib.import_module(_solve.shape_module_name(seats, cards))
+    other = "sheepshead" if (seats, cards) != (5, 32) else "goathead3"
+    lay = get_game(other).layout("jd" if other == "sheepshead" else "hearts")
+    deals = _deals(lay, 1, 1)
+    hands = np.ascontiguousarray(lay.to_layout_bits(deals), dtype=np.uint64)
+    out = [np.zeros(1, dtype=t) for t in (np.int16, np.int8, np.int8, np.int16, np.int16, np.int64)]
+    with pytest.raises(ValueError, match="this build of the point kernel solves"):
+        build.solve_batch(lay.core, solver._classes(lay), hands, np.zeros(1, np.int8),
+                          np.ones(1, np.uint8), True, 16.0, *out)
+    tricks = get_game("spades").layout("spades")           # right seats, wrong objective and deck
+    with pytest.raises(ValueError, match="this build of the point kernel solves"):
+        build.solve_position(tricks.core, solver._classes(tricks), np.zeros(4, np.uint64), 0,
+                             np.zeros(0, np.int8), 0, 0, 0, 1, True, 16.0, False)
+
+
+def test_search_switches_reach_the_shape_builds():
+    """The general build's test hook switches every build: a Sheepshead deal solved
+    through its build needs more nodes with the table off, and the same once it is back."""
+    lay = get_game("sheepshead").layout("jd")
+    deals = _deals(lay, 2, 9, tricks=4)
+    try:
+        on = solve_many(lay, None, deals).nodes
+        _solve._set_search_options(tt=False)
+        off = solve_many(lay, None, deals).nodes
+    finally:
+        _solve._set_search_options()
+    assert off.sum() > on.sum()
+    assert (solve_many(lay, None, deals).nodes == on).all()
