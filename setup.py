@@ -40,8 +40,8 @@ if ONLY:
 # kernel does its arithmetic where nothing overflows, and without the flag gcc may assume
 # so: callgrind, 1% fewer instructions on every point game, same nodes and values.
 # The point kernel is _solve.pyx, built as it is and once per point game's shape
-# (_solve_3x20.pyx etc. include it): the same flags for all of them.
-POINT_KERNELS = {m for m in modules if re.fullmatch(r"_solve(_\d+x\d+)?", m)}
+# (_solve_3x20x4.pyx etc. include it): the same flags for all of them.
+POINT_KERNELS = {m for m in modules if re.fullmatch(r"_solve(_\d+x\d+x\d+)?", m)}
 point_args = [] if DEBUG else ["-fno-wrapv"]
 # gcc's inliner stops at its unit-growth and single-function limits inside the point
 # kernel (the search's small inline helpers then stay calls, their callers' locals on the

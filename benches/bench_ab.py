@@ -5,14 +5,15 @@ other in separate runs can be told apart only by large margins.  Here every buil
 the point kernel (one ``.so`` file each, e.g. the previous commit's built in a second
 checkout) is loaded as its own module object, and ``solve_many`` is pointed at each in
 turn, call after call on the same deals: the drift hits every build alike.  A build is
-``_solve`` (the general one) or the game's build per shape (``_solve_3x20`` for Goathead
-3p, ``_solve_4x20`` 4p, ``_solve_4x32`` Clover, ``_solve_5x32`` Sheepshead), which
+``_solve`` (the general one) or the layout's build per shape (``_solve_3x20x4`` for
+Goathead 3p with a trump suit, ``_solve_4x20x4`` 4p, ``_solve_4x32x4`` Clover,
+``_solve_5x32x4`` Sheepshead; ``_solve.shape_build(layout.core)`` names it), which
 ``solve_many`` uses for the point games since session 13; the module's name is read off
 the file's.  Run from the repository root after building::
 
     PYTHONPATH=src python benches/bench_ab.py goathead3 hearts --deals 100 --calls 400 \\
-        OLD/src/trickcore/_solve_3x20.cpython-311-x86_64-linux-gnu.so \\
-        src/trickcore/_solve_3x20.cpython-311-x86_64-linux-gnu.so
+        OLD/src/trickcore/_solve_3x20x4.cpython-311-x86_64-linux-gnu.so \\
+        src/trickcore/_solve_3x20x4.cpython-311-x86_64-linux-gnu.so
 
 Prints the fastest, the 10th percentile and the median call per build, in time per deal,
 and the mean node count (the search's signature: equal counts mean the same search).  The

@@ -1,4 +1,4 @@
-"""The point kernel's builds per shape (``trickcore._solve_3x20`` etc.: ``_solve.pyx``
+"""The point kernel's builds per shape (``trickcore._solve_3x20x4`` etc.: ``_solve.pyx``
 compiled with its seats, deck and objective fixed) run the same search as the general build
 (``trickcore._solve``): same values, lines and node counts on every layout they take, and
 they refuse the layouts of other shapes instead of reading past their key words."""
@@ -20,7 +20,7 @@ from trickcore.solver import solve_many
 #: sets cards apart (must-play, breakers) or changes the sides (leasters, alone)
 SHAPE_CASES = [
     ("goathead3", "hearts", {}), ("goathead3", "court", {}), ("goathead3", "leasters", {}),
-    ("goathead4", "clubs", {}), ("goathead4", "leasters", {}),
+    ("goathead4", "clubs", {}), ("goathead4", "court", {}), ("goathead4", "leasters", {}),
     ("clover", "hearts", {}), ("clover", "notrump", {}), ("gamut", "hearts", {}),
     ("sheepshead", "jd", {}), ("sheepshead", "called_ace_clubs", {}),
     ("sheepshead", "alone", {}), ("sheepshead", "leaster", {}),
@@ -50,10 +50,11 @@ def test_every_point_game_shape_has_its_build():
         for contract in g.contracts:
             lay = g.layout(contract)
             name = _solve.shape_build(lay.core)
-            if lay.objective == "points" and (lay.n_seats, len(lay.deck)) in _solve.SHAPE_BUILDS:
-                assert name == f"trickcore._solve_{lay.n_seats}x{len(lay.deck)}", (gid, contract)
+            shape = (lay.n_seats, len(lay.deck), len(lay.suits))
+            if lay.objective == "points" and shape in _solve.SHAPE_BUILDS:
+                assert name == "trickcore._solve_{}x{}x{}".format(*shape), (gid, contract)
                 assert solver._kernel(lay) is importlib.import_module(name)
-                shapes.add((lay.n_seats, len(lay.deck)))
+                shapes.add(shape)
             else:
                 assert name is None, (gid, contract)
     assert shapes == set(_solve.SHAPE_BUILDS)
@@ -86,13 +87,18 @@ def test_shape_build_searches_as_the_general_build(game, contract, rules, monkey
                 assert (getattr(fixed_band, field) == getattr(general_band, field)).all(), field
 
 
-@pytest.mark.parametrize("seats,cards", _solve.SHAPE_BUILDS)
-def test_shape_build_refuses_other_layouts(seats, cards):
+@pytest.mark.parametrize("shape", _solve.SHAPE_BUILDS)
+def test_shape_build_refuses_other_layouts(shape):
     """A layout of another shape (or objective) is a ValueError: the build's key words and
-    seat loops are fixed, and reading another shape's hands with them would go wrong."""
-    build = importlib.import_module(_solve.shape_module_name(seats, cards))
-    other = "sheepshead" if (seats, cards) != (5, 32) else "goathead3"
-    lay = get_game(other).layout("jd" if other == "sheepshead" else "hearts")
+    seat and suit loops are fixed, and reading another shape's hands with them would go
+    wrong.  Goathead's court (five suits) against the builds for four, and back."""
+    build = importlib.import_module(_solve.shape_module_name(*shape))
+    seats, cards, suits = shape
+    game = {3: "goathead3", 4: "goathead4", 5: "sheepshead"}[seats] if cards == 20 else "sheepshead"
+    if cards == 20:
+        lay = get_game(game).layout("hearts" if suits == 5 else "court")
+    else:
+        lay = get_game("goathead3").layout("hearts")
     deals = _deals(lay, 1, 1)
     hands = np.ascontiguousarray(lay.to_layout_bits(deals), dtype=np.uint64)
     out = [np.zeros(1, dtype=t) for t in (np.int16, np.int8, np.int8, np.int16, np.int16, np.int64)]

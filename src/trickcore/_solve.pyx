@@ -120,20 +120,27 @@ Technique (after DDS and the open Skat/Schafkopf solvers):
   saved (see "session 12" below).
 
 Builds per shape (session 13).  This file is compiled once as it is, the general build
-(``trickcore._solve``, every layout and objective), and once more for each point game's
-shape (:data:`SHAPE_BUILDS`: seats and cards in the deck), by the small modules
-``_solve_3x20.pyx`` (Goathead 3p), ``_solve_4x20.pyx`` (Goathead 4p), ``_solve_4x32.pyx``
-(Clover) and ``_solve_5x32.pyx`` (Sheepshead), which define ``TC_FIXED_SEATS``,
-``TC_FIXED_CARDS`` and ``TC_FIXED_OBJECTIVE`` and include this file.  Every read of the
-seats, the key words, the entry stride and the objective goes through :func:`NSEATS`,
-:func:`KWORDS`, :func:`STRIDE` and :func:`OBJ` (and the key's C code through the same
-macros): constants in a build per shape, so gcc unrolls the loops over the seats and the
-key words, folds the seat arithmetic (``seat + 1 < n``) and drops the other objectives'
-branches.  :func:`trickcore.solver._kernel` sends a points layout of one of these shapes
-to its build (:func:`shape_build`); a build per shape refuses any other layout
-(``ValueError``), and the general build's :func:`_set_search_options` switches them all.
-Same nodes and values as the general build (md5 of every ``solve_many`` output); figures
-in ``benches/RESULTS.md``.
+(``trickcore._solve``, every layout and objective), and once more for each shape of the
+point games' layouts (:data:`SHAPE_BUILDS`: seats, cards in the deck, effective suits)
+by the small modules ``_solve_3x20x4.pyx`` (Goathead 3p with a trump suit),
+``_solve_3x20x5.pyx`` (its court and leasters), ``_solve_4x20x4.pyx`` and
+``_solve_4x20x5.pyx`` (Goathead 4p), ``_solve_4x32x4.pyx`` (Clover, Gamut hearts) and
+``_solve_5x32x4.pyx`` (Sheepshead), which define ``TC_FIXED_SEATS``, ``TC_FIXED_CARDS``,
+``TC_FIXED_SUITS`` and ``TC_FIXED_OBJECTIVE`` and include this file.  Every read of the
+seats, the key words, the entry stride, the suits and the objective goes through
+:func:`NSEATS`, :func:`NCARDS`, :func:`KWORDS`, :func:`STRIDE`, ``TC_NSUITS`` and
+:func:`OBJ` (and the key's C code through the same macros): constants in a build per
+shape, so gcc unrolls the loops over the seats, the key words and the suits, folds the
+seat arithmetic (``seat + 1 < n``) and drops the other objectives' branches.
+:func:`trickcore.solver._kernel` sends a points layout of one of these shapes to its build
+(:func:`shape_build`); a build per shape refuses any other layout (``ValueError``), and
+the general build's :func:`_set_search_options` switches them all.  Same nodes and values
+as the general build (md5 of every ``solve_many`` output).  Callgrind (``solve_batch``,
+the benches' deals): Goathead 3p hearts 300 exact 66.54M -> 61.71M (-7.3%; seats and
+deck alone 62.48M, the suits 1.2% more), Sheepshead jd 20 45.29M -> 41.18M (-9.1%;
+41.69M), Clover hearts 4 42.77M -> 39.97M (seats and deck); wall times in
+``benches/RESULTS.md``.  Tried on top and dropped: gcc's inliner limits raised further
+(``max-inline-insns-single=800``, ``inline-unit-growth=400``: +0.7% on Goathead 3p).
 
 Cost per node (callgrind instructions of ``solve_batch`` at equal nodes and values; gcc
 decides much of it by what it inlines, so each change was measured, not assumed).  The
@@ -458,9 +465,13 @@ cdef extern from *:
     #ifndef TC_FIXED_CARDS
     #define TC_FIXED_CARDS 0
     #endif
+    #ifndef TC_FIXED_SUITS
+    #define TC_FIXED_SUITS 0
+    #endif
     #ifndef TC_FIXED_OBJECTIVE
     #define TC_FIXED_OBJECTIVE -1
     #endif
+    #define TC_NSUITS(L) (TC_FIXED_SUITS ? TC_FIXED_SUITS : (L)->n_suits)
     #define TC_FIXED_KEY_WORDS ((TC_FIXED_SEATS * TC_FIXED_CARDS + 63) / 64)
     /* Each key word is first written by the hand that starts at its bit 0 or by the one
        running into it from the word before (hands are packed in order and fill the K words),
@@ -517,7 +528,7 @@ cdef extern from *:
         int n = TC_FIXED_SEATS ? TC_FIXED_SEATS : ks->n, nc = TC_FIXED_CARDS ? TC_FIXED_CARDS : ks->nc;
         int K = TC_FIXED_SEATS ? TC_FIXED_KEY_WORDS : ks->K;
         uint64_t run = 0, keep = ks->keep, src = live & ~keep, k0 = 0;
-        for (su = 0; su < ks->n_suits; su++)
+        for (su = 0; su < (TC_FIXED_SUITS ? TC_FIXED_SUITS : ks->n_suits); su++)
             run |= ks->runs[su][__builtin_popcountll(live & ks->sqm[su])];
         #define TC_H(i) ((hands[i] & keep) | _pdep_u64(_pext_u64(hands[i], src), run))
         if (K == 1) {
@@ -685,12 +696,14 @@ ctypedef struct ctx_t:
 
 # A build per shape (see "Builds per shape" in the module docstring) fixes these at compile
 # time; the general build reads them off the context.  Every read of the seats, cards,
-# key words, entry stride and objective in the search goes through them.
+# key words, entry stride, effective suits and objective in the search goes through them.
 cdef extern from *:
     const int TC_FIXED_SEATS
     const int TC_FIXED_CARDS
     const int TC_FIXED_KEY_WORDS
+    const int TC_FIXED_SUITS
     const int TC_FIXED_OBJECTIVE
+    int TC_NSUITS(const layout_t* L) nogil      # the layout's effective suits
 
 
 cdef inline int NSEATS(const ctx_t* c) noexcept nogil:
@@ -760,29 +773,33 @@ def _set_search_options(bint tt=True, bint bounds=True, bint quasi=True, bint bm
     if not TC_FIXED_SEATS:
         # the general build switches every build per shape too: the tests that turn a
         # search feature off must reach the build that solves their layout
-        for seats, cards in SHAPE_BUILDS:
-            importlib.import_module(shape_module_name(seats, cards))._set_search_options(
+        for shape in SHAPE_BUILDS:
+            importlib.import_module(shape_module_name(*shape))._set_search_options(
                 tt, bounds, quasi, bmi2, small, twins, two_table, lead_table)
     return bool(FAST_BMI2)
 
 
-#: The shapes (seats, cards in the deck) of the point games, each with a build of this
-#: kernel of its own for the points objective (``trickcore._solve_{seats}x{cards}``,
-#: see "Builds per shape" in the module docstring): Goathead 3p and 4p, Clover and
+#: The shapes (seats, cards in the deck, effective suits) of the point games' layouts,
+#: each with a build of this kernel of its own for the points objective
+#: (``trickcore._solve_{seats}x{cards}x{suits}``, see "Builds per shape" in the module
+#: docstring): Goathead 3p and 4p (four suits with a trump suit, five for court and
+#: leasters, whose queens and jacks are a suit of their own), Clover and Gamut hearts,
 #: Sheepshead.
-SHAPE_BUILDS = ((3, 20), (4, 20), (4, 32), (5, 32))
+SHAPE_BUILDS = ((3, 20, 4), (3, 20, 5), (4, 20, 4), (4, 20, 5), (4, 32, 4), (5, 32, 4))
 
 
-def shape_module_name(int seats, int cards):
-    """The module of the build for ``seats`` seats and a deck of ``cards`` cards."""
-    return f"trickcore._solve_{seats}x{cards}"
+def shape_module_name(int seats, int cards, int suits):
+    """The module of the build for ``seats`` seats, a deck of ``cards`` cards and
+    ``suits`` effective suits."""
+    return f"trickcore._solve_{seats}x{cards}x{suits}"
 
 
 def shape_build(CoreLayout core):
     """Name of the module built for ``core``'s shape and objective, or None where only the
     general build (``trickcore._solve``) solves it."""
-    if core.c.objective == OBJECTIVE_POINTS and (core.c.n_seats, core.c.n_cards) in SHAPE_BUILDS:
-        return shape_module_name(core.c.n_seats, core.c.n_cards)
+    cdef tuple shape = (core.c.n_seats, core.c.n_cards, core.c.n_suits)
+    if core.c.objective == OBJECTIVE_POINTS and shape in SHAPE_BUILDS:
+        return shape_module_name(*shape)
     return None
 
 
@@ -790,10 +807,12 @@ cdef check_shape(CoreLayout core):
     """A build per shape solves only layouts of its shape (its key words and loops are
     fixed at compile time): anything else is a ``ValueError``, not a crash."""
     if TC_FIXED_SEATS and (core.c.n_seats != TC_FIXED_SEATS or core.c.n_cards != TC_FIXED_CARDS
+                           or core.c.n_suits != TC_FIXED_SUITS
                            or core.c.objective != TC_FIXED_OBJECTIVE):
         raise ValueError(f"this build of the point kernel solves {TC_FIXED_SEATS} seats, "
-                         f"{TC_FIXED_CARDS} cards and card points, not {core.c.n_seats} seats, "
-                         f"{core.c.n_cards} cards and objective {core.c.objective}")
+                         f"{TC_FIXED_CARDS} cards, {TC_FIXED_SUITS} suits and card points, not "
+                         f"{core.c.n_seats} seats, {core.c.n_cards} cards, {core.c.n_suits} suits "
+                         f"and objective {core.c.objective}")
 
 
 # --------------------------------------------------------------------------------------
@@ -1010,7 +1029,7 @@ cdef inline void quick_tricks(ctx_t* c, int* lo, int* hi, int t, int alpha, int 
     if not may_cut(c, leader, alpha, beta):
         return
     cdef int broken = (s.k.played & L.breakers) != 0 or s.k.trick_index >= L.unlock_trick
-    for su in range(L.n_suits):
+    for su in range(TC_NSUITS(L)):
         sm = L.suit_mask[su]
         mine = lh & sm
         if not mine:
@@ -1299,7 +1318,7 @@ cdef inline uint64_t make_key(ctx_t* c, uint64_t* key, uint64_t* h) noexcept nog
     else:
         for i in range(NSEATS(c)):
             nh[i] = s.hands[i] & ~c.squeeze
-        for su in range(L.n_suits):
+        for su in range(TC_NSUITS(L)):
             sm = L.suit_mask[su]
             m = live & sm
             if not m or not (c.squeeze & sm):
@@ -1353,7 +1372,7 @@ cdef inline void point_shift(ctx_t* c, uint64_t stored, uint64_t live, int* dneg
     cdef const layout_t* L = c.L
     cdef uint64_t diff = stored ^ live, ms, ml
     cdef int su, d, x, neg = 0, pos = 0
-    for su in range(L.n_suits):
+    for su in range(TC_NSUITS(L)):
         if not (diff & L.suit_mask[su]):
             continue
         ms = stored & L.suit_mask[su]
@@ -1565,7 +1584,7 @@ cdef inline void ruff_threats(ctx_t* c, int turn, int* partner_ruffs, int* opp_r
         if i == turn or not (s.hands[i] & L.trump_mask):
             continue
         void = 0        # the plain suits seat i is void in, without a branch per suit
-        for su in range(L.n_suits - 1):
+        for su in range(TC_NSUITS(L) - 1):
             void |= (not (s.hands[i] & L.suit_mask[su])) << su
         if ((c.side >> i) & 1) == mine:
             partner |= void
@@ -2884,7 +2903,7 @@ cdef void init_ctx(ctx_t* c, const layout_t* L, const int8_t* cls, uint64_t* tt,
                     and ((L.breakers >> b) & 1) == ((L.breakers >> b2) & 1)
                     and ((L.first_trick_forbidden >> b) & 1) == ((L.first_trick_forbidden >> b2) & 1)):
                 c.kin_of[b] |= bit(b2)
-    for su in range(L.n_suits):
+    for su in range(TC_NSUITS(L)):
         c.suit_top[su] = highest_bit(L.suit_mask[su])
         uniform = 1
         for b in range(c.suit_top[su] + 1):
@@ -2919,7 +2938,7 @@ cdef void init_ctx(ctx_t* c, const layout_t* L, const int8_t* cls, uint64_t* tt,
     flags[0] = L.lead_restricted
     flags[1] = L.breakers
     flags[2] = L.first_trick_forbidden
-    for su in range(L.n_suits):
+    for su in range(TC_NSUITS(L)):
         for i in range(3):
             fm = flags[i] & L.suit_mask[su]
             if fm and fm != L.suit_mask[su]:
@@ -2930,7 +2949,7 @@ cdef void init_ctx(ctx_t* c, const layout_t* L, const int8_t* cls, uint64_t* tt,
         c.special |= bit(L.must_play_bit)
     if OBJ(c) == OBJECTIVE_POINTS and QUASI:
         c.squeeze = L.deck_mask
-    for su in range(L.n_suits):
+    for su in range(TC_NSUITS(L)):
         c.keyshape.sqm[su] = L.suit_mask[su] & c.squeeze
         c.keyshape.top[su] = c.suit_top[su]
         c.keyshape.runs[su][0] = 0
