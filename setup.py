@@ -3,6 +3,8 @@
 ``TRICKCORE_DEBUG=1`` turns bounds checks, wrap-around and line annotation back on.
 ``TRICKCORE_ONLY=_solve,_deal`` builds only the named modules (handy for in-place builds
 while working on one of them: ``TRICKCORE_ONLY=_solve python setup.py build_ext --inplace``).
+``TRICKCORE_BUILD_JOBS=N`` sets how many modules Cython translates at once (default: one
+per CPU; the C compiles run one per CPU too).
 """
 
 import os
@@ -70,7 +72,7 @@ setup(
         compiler_directives=directives,
         annotate=DEBUG,
         include_path=["src"],
-        nthreads=int(os.environ.get("TRICKCORE_BUILD_JOBS", "0")) or None,
+        nthreads=int(os.environ.get("TRICKCORE_BUILD_JOBS", "0")) or os.cpu_count() or 1,
     ),
     # the C compiles in parallel too: five builds of the point kernel take a while each
     options={"build_ext": {"parallel": os.cpu_count() or 1}},
