@@ -38,12 +38,12 @@ modules = sorted(p.stem for p in Path("src/trickcore").glob("_*.pyx"))
 if ONLY:
     modules = [m for m in modules if m in ONLY]
 
-# Python's CFLAGS bring -fwrapv (signed overflow wraps, for CPython's own C).  The point
-# kernel does its arithmetic where nothing overflows, and without the flag gcc may assume
-# so: callgrind, 1% fewer instructions on every point game, same nodes and values.
 # The point kernel is _solve.pyx, built as it is and once per point game's shape
 # (_solve_3x20x4.pyx etc. include it): the same flags for all of them.
 POINT_KERNELS = {m for m in modules if re.fullmatch(r"_solve(_\d+x\d+x\d+)?", m)}
+# Python's CFLAGS bring -fwrapv (signed overflow wraps, for CPython's own C).  The point
+# kernel does its arithmetic where nothing overflows, and without the flag gcc may assume
+# so: callgrind, 1% fewer instructions on every point game, same nodes and values.
 point_args = [] if DEBUG else ["-fno-wrapv"]
 # gcc's inliner stops at its unit-growth and single-function limits inside the point
 # kernel (the search's small inline helpers then stay calls, their callers' locals on the
@@ -74,6 +74,6 @@ setup(
         include_path=["src"],
         nthreads=int(os.environ.get("TRICKCORE_BUILD_JOBS", "0")) or os.cpu_count() or 1,
     ),
-    # the C compiles in parallel too: five builds of the point kernel take a while each
+    # the C compiles in parallel too: seven builds of the point kernel take a while each
     options={"build_ext": {"parallel": os.cpu_count() or 1}},
 )

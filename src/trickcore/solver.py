@@ -26,7 +26,7 @@ equivalent cards, move ordering and sure-trick bounds.  Two compiled kernels imp
   the point differences of the cards that stand for each other (quasi-symmetry); for the
   other objectives it is keyed by the exact hands (by relative rank in suits whose cards
   differ only in rank).  The point games' layouts are solved by builds of it with their
-  seats and deck fixed at compile time (``trickcore._solve_5x32x4`` for Sheepshead, etc.:
+  seats, deck and suits fixed at compile time (``trickcore._solve_5x32x4`` for Sheepshead, etc.:
   the same search, 7-9% fewer instructions).
 * ``trickcore._solve_tricks`` for trick-count layouts (objective ``tricks`` or ``nil``),
   after DDS: relative ranks and "winning ranks" in the table, so that one entry serves
@@ -149,15 +149,16 @@ class ManyResult:
 #: Kernel switch (module level, for tests and benches): ``"auto"`` solves layouts whose
 #: objective is ``'tricks'`` or ``'nil'`` with the specialised ``trickcore._solve_tricks``
 #: (relative-rank table with winning ranks) and every other layout with the general
-#: ``trickcore._solve``; ``"general"`` forces ``_solve`` everywhere; ``"tricks"`` is
-#: ``"auto"`` (layouts the trick kernel cannot take still go to ``_solve``).
+#: ``trickcore._solve`` (a point game's layout with that kernel's build for its shape);
+#: ``"general"`` forces the general kernel everywhere; ``"tricks"`` is ``"auto"``
+#: (layouts the trick kernel cannot take still go to ``_solve``).
 KERNEL = "auto"
 
 
 def _kernel(layout: Layout):
     """The compiled module that solves ``layout`` under :data:`KERNEL`: for the point
-    games' shapes, the general kernel's build for that shape (same search, its seats and
-    deck fixed at compile time; ``_solve.shape_build``)."""
+    games' shapes, the general kernel's build for that shape (same search, its seats, deck
+    and suits fixed at compile time; ``_solve.shape_build``)."""
     from . import _solve
 
     if KERNEL not in ("auto", "general", "tricks"):
