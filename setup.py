@@ -2,11 +2,15 @@
 
 ``TRICKCORE_DEBUG=1`` turns bounds checks, wrap-around and line annotation back on.
 ``TRICKCORE_ONLY=_solve,_deal`` builds only the named modules (handy for in-place builds
-while working on one of them: ``TRICKCORE_ONLY=_solve python setup.py build_ext --inplace``).
+while working on one of them: ``TRICKCORE_ONLY=_solve python setup.py build_ext --inplace``);
+shell-style patterns work too.  The point games run the point kernel's builds per shape,
+which include ``_solve.pyx``: after changing it, rebuild them with the general build,
+``TRICKCORE_ONLY='_solve,_solve_*x*'``, or one, e.g. ``TRICKCORE_ONLY=_solve_5x32x4``.
 ``TRICKCORE_BUILD_JOBS=N`` sets how many modules Cython translates at once (default: one
 per CPU; the C compiles run one per CPU too).
 """
 
+import fnmatch
 import os
 import platform
 import re
@@ -36,7 +40,7 @@ if platform.machine().lower() in ("x86_64", "amd64") and sys.platform != "win32"
 
 modules = sorted(p.stem for p in Path("src/trickcore").glob("_*.pyx"))
 if ONLY:
-    modules = [m for m in modules if m in ONLY]
+    modules = [m for m in modules if any(fnmatch.fnmatchcase(m, pattern) for pattern in ONLY)]
 
 # The point kernel is _solve.pyx, built as it is and once per point game's shape
 # (_solve_3x20x4.pyx etc. include it): the same flags for all of them.
