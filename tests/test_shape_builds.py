@@ -94,9 +94,8 @@ def test_shape_build_refuses_other_layouts(shape):
     wrong.  Goathead's court (five suits) against the builds for four, and back."""
     build = importlib.import_module(_solve.shape_module_name(*shape))
     seats, cards, suits = shape
-    game = {3: "goathead3", 4: "goathead4", 5: "sheepshead"}[seats] if cards == 20 else "sheepshead"
-    if cards == 20:
-        lay = get_game(game).layout("hearts" if suits == 5 else "court")
+    if cards == 20:         # Goathead: the same seats and deck, the other number of suits
+        lay = get_game(f"goathead{seats}").layout("hearts" if suits == 5 else "court")
     else:
         lay = get_game("goathead3").layout("hearts")
     deals = _deals(lay, 1, 1)
