@@ -6,40 +6,40 @@ they refuse the layouts of other shapes instead of reading past their key words.
 from __future__ import annotations
 
 import importlib
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
 
-import trickcore.solver as solver
-from trickcore import _solve, get_game
-from trickcore.deals import random_deals
-from trickcore.games import GAME_IDS
-from trickcore.solver import solve_many
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from test_solver_api import random_position  # noqa: E402
 
-#: every point layout of a shape with a build of its own, with a rule option or two that
-#: sets cards apart (must-play, breakers) or changes the sides (leasters, alone)
+import trickcore.solver as solver  # noqa: E402
+from trickcore import _solve, get_game  # noqa: E402
+from trickcore.games import GAME_IDS  # noqa: E402
+from trickcore.solver import solve_many  # noqa: E402
+
+#: every point layout of a shape with a build of its own: each Goathead shape (trump, and
+#: court and leasters with five suits), Clover with and without trump, Gamut hearts (its
+#: Q♠ breaks hearts), and Sheepshead's partner rules (the called ace's must-play), alone
+#: and leaster
 SHAPE_CASES = [
-    ("goathead3", "hearts", {}), ("goathead3", "court", {}), ("goathead3", "leasters", {}),
-    ("goathead4", "clubs", {}), ("goathead4", "court", {}), ("goathead4", "leasters", {}),
-    ("clover", "hearts", {}), ("clover", "notrump", {}), ("gamut", "hearts", {}),
-    ("sheepshead", "jd", {}), ("sheepshead", "called_ace_clubs", {}),
-    ("sheepshead", "alone", {}), ("sheepshead", "leaster", {}),
+    ("goathead3", "hearts"), ("goathead3", "court"), ("goathead3", "leasters"),
+    ("goathead4", "clubs"), ("goathead4", "court"), ("goathead4", "leasters"),
+    ("clover", "hearts"), ("clover", "notrump"), ("gamut", "hearts"),
+    ("sheepshead", "jd"), ("sheepshead", "called_ace_clubs"),
+    ("sheepshead", "alone"), ("sheepshead", "leaster"),
 ]
 
 
 def _deals(layout, n, seed, tricks=None):
-    """``n`` random positions of ``tricks`` cards a hand (whole deals by default)."""
-    deals = random_deals(layout, n, seed=seed)[:, :layout.n_seats]
-    if tricks is None:
-        return deals
+    """``n`` random positions of ``tricks`` cards a hand (whole deals by default), as
+    universal bit-boards."""
     rng = np.random.default_rng(seed)
-    out = np.zeros_like(deals)
-    for d in range(n):
-        for s in range(layout.n_seats):
-            cards = [b for b in range(64) if (int(deals[d, s]) >> b) & 1]
-            for b in rng.choice(cards, tricks, replace=False):
-                out[d, s] |= np.uint64(1) << np.uint64(b)
-    return out
+    k = tricks or layout.hand_size
+    return np.array([[h.mask for h in random_position(layout, rng, k)] for _ in range(n)],
+                    dtype=np.uint64)
 
 
 def test_every_point_game_shape_has_its_build():
@@ -60,11 +60,11 @@ def test_every_point_game_shape_has_its_build():
     assert shapes == set(_solve.SHAPE_BUILDS)
 
 
-@pytest.mark.parametrize("game,contract,rules", SHAPE_CASES)
-def test_shape_build_searches_as_the_general_build(game, contract, rules, monkeypatch):
+@pytest.mark.parametrize("game,contract", SHAPE_CASES)
+def test_shape_build_searches_as_the_general_build(game, contract, monkeypatch):
     """Whole deals and positions of a few tricks, exact values with the line and bands to
     a few cuts: every output array, the node counts among them, is the general build's."""
-    lay = get_game(game).layout(contract, **rules)
+    lay = get_game(game).layout(contract)
     build = solver._kernel(lay)
     assert build is not _solve and build.__name__.startswith("trickcore._solve_")
     rng = np.random.default_rng(7)
