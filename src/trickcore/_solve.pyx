@@ -138,8 +138,8 @@ the general build's :func:`_set_search_options` switches them all.  Same nodes a
 as the general build (md5 of every ``solve_many`` output).  Callgrind (``solve_batch``,
 the benches' deals): Goathead 3p hearts 300 exact 66.54M -> 61.71M (-7.3%; seats and
 deck alone 62.48M, the suits 1.2% more), Sheepshead jd 20 45.29M -> 41.18M (-9.1%;
-41.69M), Clover hearts 4 42.77M -> 39.97M (seats and deck); wall times in
-``benches/RESULTS.md``.  Tried on top and dropped: gcc's inliner limits raised further
+41.69M), Clover hearts 4 42.77M -> 39.49M (-7.7%; 39.97M), Goathead 4p clubs 300 20.71M
+-> 19.22M (-7.2%); wall times in ``benches/RESULTS.md``.  Tried on top and dropped: gcc's inliner limits raised further
 (``max-inline-insns-single=800``, ``inline-unit-growth=400``: +0.7% on Goathead 3p).
 
 Cost per node (callgrind instructions of ``solve_batch`` at equal nodes and values; gcc

@@ -26,8 +26,8 @@ equivalent cards, move ordering and sure-trick bounds.  Two compiled kernels imp
   the point differences of the cards that stand for each other (quasi-symmetry); for the
   other objectives it is keyed by the exact hands (by relative rank in suits whose cards
   differ only in rank).  The point games' layouts are solved by builds of it with their
-  seats, deck and suits fixed at compile time (``trickcore._solve_5x32x4`` for Sheepshead, etc.:
-  the same search, 7-9% fewer instructions).
+  seats, deck and suits fixed at compile time (``trickcore._solve_5x32x4`` for Sheepshead,
+  etc.: the same search, 6-9% fewer instructions).
 * ``trickcore._solve_tricks`` for trick-count layouts (objective ``tricks`` or ``nil``),
   after DDS: relative ranks and "winning ranks" in the table, so that one entry serves
   every position agreeing on the cards that mattered.
