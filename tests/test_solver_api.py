@@ -500,6 +500,31 @@ def test_solve_many_errors():
     assert len(empty) == 0
 
 
+def test_solve_many_errors_name_the_deal():
+    """The deals are checked in one compiled pass; each error names the first bad deal
+    (and seat and cards, for cards outside the deck), whatever comes before it."""
+    lay = get_game("goathead3").layout("hearts")
+    good = np.array([[CardSet.parse(h).mask for h in ("JC AS", "QH 10S", "KS QS")]] * 4, dtype=np.uint64)
+    cases = [
+        (3, 1, CardSet.parse("JC").mask, r"^deal 3: a card is in two hands$"),
+        (2, 2, CardSet.parse("KS").mask, r"^deal 2: hands of unequal size \[2, 2, 1\]$"),
+        (1, 2, int(good[0, 2]) | (1 << 7), r"^deal 1, seat 2: 9♣ not in the deck of goathead3/hearts$"),
+    ]
+    for deal, seat, mask, message in cases:
+        bad = good.copy()
+        bad[deal, seat] = np.uint64(mask)
+        with pytest.raises(ValueError, match=message):
+            solve_many(lay, None, bad)
+    with pytest.raises(ValueError, match=r"^leader 3 out of range for 3 seats$"):
+        solve_many(lay, None, good, leader=3)
+    with pytest.raises(ValueError, match=r"^leader -1 out of range for 3 seats \(deal 2\)$"):
+        solve_many(lay, None, good, leader=[0, 1, -1, 2])
+    with pytest.raises(ValueError, match="seat numbers"):
+        solve_many(lay, None, good, leader=True)
+    assert solve_many(lay, None, good, leader=np.int64(1)).value.tolist() == \
+        solve_many(lay, None, good, leader=[1, 1, 1, 1]).value.tolist()
+
+
 @pytest.mark.parametrize("game,contract,tricks,n", [("goathead3", "clubs", 6, 60), ("clover", "hearts", 6, 30),
                                                     ("sheepshead", "jd", 4, 16)])
 def test_line_outputs_depend_on_the_position_alone(game, contract, tricks, n):

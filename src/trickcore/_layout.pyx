@@ -92,6 +92,53 @@ cdef class CoreLayout:
                 dst[i] = to_layout_bits(&self.c, src[i])
         return out
 
+    def deal_bits(self, const uint64_t[:, ::1] hands):
+        """Universal bit-boards of whole deals ``(n, n_seats)`` -> layout bits, after
+        checking in one compiled pass, in this order over all deals, that every card is in
+        the deck, that no card is in two hands, that the hands of a deal hold equally many
+        cards and at most ``hand_size``; the first failure raises ``ValueError`` naming the
+        deal (and the seat and cards, for foreign ones).  (The checks were numpy
+        expressions of the solver's batch call: ~40 small array operations, ~100 us a
+        call, 1.5 us per deal of a 100-deal Goathead batch.)"""
+        cdef const layout_t* L = &self.c
+        cdef Py_ssize_t n = hands.shape[0], d, s
+        cdef int n_seats = hands.shape[1], count, first, most
+        cdef uint64_t deck = to_card_bits(L, L.deck_mask), union_
+        if n_seats != L.n_seats:
+            raise ValueError(f"deals need {L.n_seats} hands, got {n_seats}")
+        for d in range(n):
+            for s in range(n_seats):
+                if hands[d, s] & ~deck:
+                    from .cards import CardSet
+
+                    raise ValueError(f"deal {d}, seat {s}: {CardSet(int(hands[d, s] & ~deck))} "
+                                     f"not in the deck of {self.layout.name}")
+        for d in range(n):
+            union_ = 0
+            count = 0
+            for s in range(n_seats):
+                union_ |= hands[d, s]
+                count += popcount(hands[d, s])
+            if count != popcount(union_):
+                raise ValueError(f"deal {d}: a card is in two hands")
+        for d in range(n):
+            first = popcount(hands[d, 0])
+            for s in range(1, n_seats):
+                if popcount(hands[d, s]) != first:
+                    sizes = [popcount(hands[d, t]) for t in range(n_seats)]
+                    raise ValueError(f"deal {d}: hands of unequal size {sizes}")
+        for d in range(n):
+            most = popcount(hands[d, 0])
+            if most > L.hand_size:
+                raise ValueError(f"deal {d}: {most} cards, more than the {L.hand_size} of {self.layout.name}")
+        out = np.empty((n, n_seats), dtype=np.uint64)
+        cdef uint64_t[:, ::1] o = out
+        with nogil:
+            for d in range(n):
+                for s in range(n_seats):
+                    o[d, s] = to_layout_bits(L, hands[d, s])
+        return out
+
     def to_universal(self, masks):
         """Layout-bit bit-boards (any shape) -> universal card ids."""
         a = np.ascontiguousarray(masks, dtype=np.uint64)

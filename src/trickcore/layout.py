@@ -397,6 +397,10 @@ def seat_array(name: str, value: Any, n: int, n_seats: int) -> np.ndarray:
       ...
     ValueError: leader 4 out of range for 4 seats (deal 1)
     """
+    if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
+        if not 0 <= value < n_seats:     # one seat for every deal: no array work
+            raise ValueError(f"{name} {value} out of range for {n_seats} seats")
+        return np.full(n, value, dtype=np.int64)
     arr = np.asarray(value)
     if arr.ndim == 0:
         arr = np.full(n, arr)

@@ -428,10 +428,6 @@ def _same_suit(layout: Layout, a: int, b: int) -> bool:
     return any((int(m) >> a) & 1 and (int(m) >> b) & 1 for m in sm)
 
 
-def _popcount(a: np.ndarray) -> np.ndarray:
-    return np.bitwise_count(a).astype(np.int64)
-
-
 def solve_many(
     game: str | Game | Layout,
     contract: str | None,
@@ -517,23 +513,7 @@ def solve_many(
         raise ValueError("hands hold negative bit-boards")
     h = np.ascontiguousarray(arr[:, :n], dtype=np.uint64)
     n_deals = h.shape[0]
-    deck = np.uint64(layout.deck.mask)
-    foreign = (h & ~deck) != 0
-    if foreign.any():
-        d, s = np.argwhere(foreign)[0]
-        raise ValueError(f"deal {d}, seat {s}: {CardSet(int(h[d, s]) & ~int(deck))} not in the deck of {layout.name}")
-    counts = _popcount(h)
-    union = np.bitwise_or.reduce(h, axis=1) if n_deals else np.zeros(0, dtype=np.uint64)
-    overlap = counts.sum(axis=1) != _popcount(union)
-    if overlap.any():
-        raise ValueError(f"deal {int(np.argmax(overlap))}: a card is in two hands")
-    unequal = (counts != counts[:, :1]).any(axis=1)
-    if unequal.any():
-        d = int(np.argmax(unequal))
-        raise ValueError(f"deal {d}: hands of unequal size {counts[d].tolist()}")
-    if n_deals and counts.max() > layout.hand_size:
-        d = int(np.argmax(counts.max(axis=1)))
-        raise ValueError(f"deal {d}: {int(counts[d].max())} cards, more than the {layout.hand_size} of {layout.name}")
+    bits = layout.core.deal_bits(h)     # the checks above the seats, in one compiled pass
     leaders = seat_array("leader", leader, n_deals, n)
     declarers = seat_array("declarer", declarer, n_deals, n)
     if sides is None:
@@ -548,7 +528,6 @@ def solve_many(
             raise ValueError(f"sides must be non-empty seat masks below {1 << n}")
         side = sarr.astype(np.uint8)
     side = np.ascontiguousarray(side, dtype=np.uint8)
-    bits = np.ascontiguousarray(layout.to_layout_bits(h), dtype=np.uint64)
     value = np.zeros(n_deals, dtype=np.int16)
     side_tricks = np.zeros(n_deals, dtype=np.int8)
     last = np.full(n_deals, -1, dtype=np.int8)
