@@ -51,6 +51,31 @@ def random_deals(n: int, seed: int) -> np.ndarray:
     return out
 
 
+def to_endplay(deals: np.ndarray) -> list:
+    """``deals`` (seat 0 = West, clockwise) as endplay ``Deal`` objects with West on lead
+    and spades trump; sets DDS to one thread."""
+    from endplay import _dds
+    from endplay.types import Deal, Denom, Player
+    from trickcore import CardSet
+
+    _dds.SetMaxThreads(1)
+    out = []
+    for hands in deals:
+        d = Deal.from_pbn("W:" + " ".join(CardSet(int(h)).pbn() for h in hands))
+        d.first = Player.west
+        d.trump = Denom.spades
+        out.append(d)
+    return out
+
+
+def dds_tricks(endplay_deals: list) -> list[int]:
+    """East–West's double-dummy tricks on each deal: DDS ``SolveBoard``, mode ``OptimalOne``."""
+    from endplay.dds import solve_board
+    from endplay.dds.solve import SolveMode
+
+    return [max(t for _c, t in solve_board(d, SolveMode.OptimalOne)) for d in endplay_deals]
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--deals", type=int, default=500)
@@ -69,20 +94,9 @@ def main(argv=None) -> int:
         trickcore.solver.KERNEL = args.kernel
 
     import trickcore
-    from endplay import _dds
-    from endplay.dds import solve_board
-    from endplay.dds.solve import SolveMode
-    from endplay.types import Deal, Denom, Player
-    from trickcore import CardSet
 
-    _dds.SetMaxThreads(1)
     deals = random_deals(n, args.seed)
-    endplay_deals = []
-    for hands in deals:
-        d = Deal.from_pbn("W:" + " ".join(CardSet(int(h)).pbn() for h in hands))
-        d.first = Player.west
-        d.trump = Denom.spades
-        endplay_deals.append(d)
+    endplay_deals = to_endplay(deals)
 
     clock = time.process_time if args.clock == "cpu" else time.perf_counter
     t0 = clock()
@@ -90,7 +104,7 @@ def main(argv=None) -> int:
     t_ours = clock() - t0
 
     t0 = clock()
-    dds_ew = [max(t for _c, t in solve_board(d, SolveMode.OptimalOne)) for d in endplay_deals]
+    dds_ew = dds_tricks(endplay_deals)
     t_dds = clock() - t0
     dds_ns = np.array([13 - t for t in dds_ew])
 
