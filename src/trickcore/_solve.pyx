@@ -3024,9 +3024,10 @@ cdef uint64_t buckets_for(int stride, double tt_mb, int live_cards):
     with the smaller table).
 
     Session 12: up to 32 live cards, 2^14 entries instead of 2^16 (Sheepshead 786 KB,
-    beside the two-trick and leads' tables of 196 KB each; Clover 655 KB), so that the
-    tables stay in a 1 MB L2 cache: on this VM, whose L3 is shared with other guests,
-    a lookup that misses L2 waits longest.  Nodes Sheepshead jd (bench deals, leads'
+    beside the two-trick and leads' tables of 196 KB each; Clover 655 KB), meant to keep
+    the tables in a "1 MB" L2 cache.  (Session 14: the core's L2 is 512 KB, a Zen 3's;
+    lscpu's "1 MiB (2 instances)" is both cores'.  So the tables do not fit in L2; the
+    gain below came from a footprint a quarter as large in the shared L3 and the TLB.)  Nodes Sheepshead jd (bench deals, leads'
     table on) +0.3%, Clover +1.5%; ``benches/bench_ab.py``, fastest / 10th percentile /
     median against 2^16 entries: jd 559 / 572 / 639 -> 536 / 550 / 614 us (200 calls),
     Clover (40 deals, no leads' table) 2.20 / 2.27 / 2.55 -> 2.08 / 2.13 / 2.39 ms, called
