@@ -22,10 +22,10 @@ the bench also times DDS (``endplay``, ``OptimalOne``, one thread, as
 ``bench_solver_dds.py``) on ``--yardstick`` bridge deals (default 100, whose mean is within
 1% of the 500 deals' of that bench), a whole pass before the games and one after each
 row with a goal, the fastest pass counting as each row's fastest call does, and prints
-each exact row scaled to that reference machine (``time x 43 / DDS ms``) beside its goal.  The scaled figure assumes that our kernel and
-DDS slow down alike from one machine to another (ours/DDS on bridge: 0.94 to 1.02 over
-sessions whose DDS times differed 2x); it is a comparison measured in one run, not a
-time on the reference machine.  ``--yardstick 0`` skips it (no ``endplay`` needed).
+each exact row scaled to that reference machine (``time x 43 / DDS ms``) beside its goal.
+The scaled figure assumes that our kernel and DDS slow down alike from one machine to
+another (ours/DDS on bridge: 0.94 to 1.02 over sessions whose DDS times differed 2x); it
+is a comparison measured in one run, not a time on the reference machine.  ``--yardstick 0`` skips it (no ``endplay`` needed).
 """
 
 from __future__ import annotations

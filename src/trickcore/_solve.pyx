@@ -3027,8 +3027,11 @@ cdef uint64_t buckets_for(int stride, double tt_mb, int live_cards):
     beside the two-trick and leads' tables of 196 KB each; Clover 655 KB), meant to keep
     the tables in a "1 MB" L2 cache.  (Session 14: the core's L2 is 512 KB, a Zen 3's;
     lscpu's "1 MiB (2 instances)" is both cores'.  So the tables do not fit in L2; the
-    gain below came from a footprint a quarter as large in the shared L3 and the TLB.)  Nodes Sheepshead jd (bench deals, leads'
-    table on) +0.3%, Clover +1.5%; ``benches/bench_ab.py``, fastest / 10th percentile /
+    gain below presumably came from a footprint a quarter as large in L3 and the TLB.
+    Tables that do fit, measured then: Sheepshead's three in 491 KB +6.8% nodes and no
+    faster, Clover's main table at 2^13 entries +2-4% nodes, -0.7% to -3.7% in wall
+    time; not kept.)  Nodes Sheepshead jd (bench deals, leads' table on) +0.3%, Clover
+    +1.5%; ``benches/bench_ab.py``, fastest / 10th percentile /
     median against 2^16 entries: jd 559 / 572 / 639 -> 536 / 550 / 614 us (200 calls),
     Clover (40 deals, no leads' table) 2.20 / 2.27 / 2.55 -> 2.08 / 2.13 / 2.39 ms, called
     ace with random seats (100 deals) 623 / 626 / 670 -> 602 / 608 / 659 us, jd with random

@@ -513,7 +513,7 @@ def solve_many(
         raise ValueError("hands hold negative bit-boards")
     h = np.ascontiguousarray(arr[:, :n], dtype=np.uint64)
     n_deals = h.shape[0]
-    bits = layout.core.deal_bits(h)     # the checks above the seats, in one compiled pass
+    bits = layout.core.deal_bits(h)     # deck, overlap and hand sizes checked; layout bits
     leaders = seat_array("leader", leader, n_deals, n)
     declarers = seat_array("declarer", declarer, n_deals, n)
     if sides is None:
