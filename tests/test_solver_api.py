@@ -525,6 +525,50 @@ def test_solve_many_errors_name_the_deal():
         solve_many(lay, None, good, leader=[1, 1, 1, 1]).value.tolist()
 
 
+TABLE_LAYOUTS = [("goathead3", "hearts"), ("goathead3", "court"), ("goathead4", "clubs"), ("sheepshead", "jd"),
+                 ("clover", "hearts"), ("gamut", "hearts"), ("hearts", "hearts"), ("spades", "spades"),
+                 ("ohhell", "notrump"), ("gamut", "spades")]
+
+
+@pytest.mark.parametrize("game,contract", TABLE_LAYOUTS)
+@pytest.mark.parametrize("tt_mb", [0.02, 0.1, 0.5, 1, 3, 256])
+def test_tables_stay_within_tt_mb(game, contract, tt_mb):
+    """``tt_mb`` bounds all the memory a solve takes for tables: the point kernel's main
+    table with the two-trick and leads' tables beside it (Sheepshead), the trick kernel's
+    heads and pool.  (The side tables once came on top: Sheepshead given 1 MB took
+    1.125 MB.)"""
+    from trickcore import _solve, _solve_tricks
+    from trickcore.solver import _kernel
+
+    lay = get_game(game).layout(contract)
+    budget = tt_mb * 2 ** 20
+    for live in sorted({4 * lay.n_seats, lay.n_seats * lay.hand_size}):
+        kernels = {_kernel(lay), _solve}      # the layout's kernel, and the general one for every layout
+        for k in kernels:
+            if k is _solve_tricks:
+                assert k.table_bytes(tt_mb, live) <= budget
+            else:
+                assert k.table_words(lay.core, tt_mb, live) * 8 <= budget
+                main, two, leads = k.table_buckets(lay.core, tt_mb, live)
+                assert main >= 1 and (two >= 1) == (leads >= 1) == (lay.n_seats == 5)
+
+
+@pytest.mark.parametrize("game,contract", [("sheepshead", "jd"), ("clover", "hearts"), ("spades", "spades")])
+def test_tiny_tables_same_values(game, contract):
+    """Tables cut down to a few buckets (side tables included) change the nodes, never a
+    value, a line's outputs or a card's value."""
+    lay = get_game(game).layout(contract)
+    rng = np.random.default_rng(7)
+    deals = np.array([[h.mask for h in random_position(lay, rng, 5)] for _ in range(12)], dtype=np.uint64)
+    big = solve_many(lay, None, deals)
+    tiny = solve_many(lay, None, deals, tt_mb=0.002)
+    for f in ("value", "side_tricks", "last_trick_winner", "side_melds", "opp_melds"):
+        assert (getattr(tiny, f) == getattr(big, f)).all(), f
+    assert (tiny.nodes != big.nodes).any()      # the small tables did change the search
+    hands = [CardSet(int(m)) for m in deals[0]]
+    assert solve(lay, None, hands, tt_mb=0.002).card_values == solve(lay, None, hands).card_values
+
+
 @pytest.mark.parametrize("game,contract,tricks,n", [("goathead3", "clubs", 6, 60), ("clover", "hearts", 6, 30),
                                                     ("sheepshead", "jd", 4, 16)])
 def test_line_outputs_depend_on_the_position_alone(game, contract, tricks, n):

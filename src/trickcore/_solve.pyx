@@ -2851,7 +2851,7 @@ cdef int follow_line(ctx_t* c, int lo, int hi, int8_t* line, int* side_tricks, i
 # set-up shared by the Python entry points
 
 cdef void init_ctx(ctx_t* c, const layout_t* L, const int8_t* cls, uint64_t* tt, uint64_t n_buckets,
-                   int side, int goal_max) noexcept nogil:
+                   uint64_t two_buckets, uint64_t lead_buckets, int side, int goal_max) noexcept nogil:
     c.L = L
     c.n = L.n_seats
     c.nc = L.n_cards
@@ -2865,21 +2865,21 @@ cdef void init_ctx(ctx_t* c, const layout_t* L, const int8_t* cls, uint64_t* tt,
     c.cls = cls
     c.tt = tt
     c.tt_mask = n_buckets - 1
-    # the two-trick table follows the main one in the same block (two_table_words)
+    # the two-trick table follows the main one in the same block, and the leads' table
+    # follows that (table_buckets: 0 buckets where the layout has none)
     c.tt2 = tt + n_buckets * TT_WAYS * STRIDE(c)
-    c.tt2_mask = TWO_BUCKETS - 1
-    # ... and the leads' table follows that (lead_table_words)
+    c.tt2_mask = two_buckets - 1
     c.tt3 = NULL
-    c.tt3_mask = LEAD_BUCKETS - 1
-    if USE_TT and USE_LEAD_TT and leads_tabled(L):
-        c.tt3 = c.tt2 + (TWO_BUCKETS * TWO_WAYS * STRIDE(c) if two_tricks_tabled(L) else 0)
+    c.tt3_mask = lead_buckets - 1
+    if USE_TT and USE_LEAD_TT and lead_buckets:
+        c.tt3 = c.tt2 + two_buckets * TWO_WAYS * STRIDE(c)
     c.gen = 1
     c.nodes = 0
     c.use_tt = USE_TT
     c.use_qt = USE_QT
     # measured on every game (at most five seats: 2^5 lines a trick); more seats untried
     c.use_small = USE_SMALL and L.n_seats <= 5
-    c.two_tt = USE_TT and USE_TWO_TT and two_tricks_tabled(L)
+    c.two_tt = USE_TT and USE_TWO_TT and two_buckets > 0
     c.bmi2 = FAST_BMI2 and USE_BMI2
     c.plain_rules = (L.first_lead_bit < 0 and not L.lead_restricted and L.must_play_bit < 0
                      and not L.first_trick_forbidden)
@@ -3060,13 +3060,6 @@ cdef uint64_t buckets_for(int stride, double tt_mb, int live_cards):
     return n
 
 
-def tt_words(CoreLayout core, double tt_mb, int live_cards):
-    """Number of uint64 words of the transposition table for this layout (the main
-    table; :func:`two_table_words` more follow it in the same block)."""
-    cdef int K = (core.c.n_seats * core.c.n_cards + 63) // 64
-    return int(buckets_for(K + ENTRY_EXTRA, tt_mb, live_cards)) * TT_WAYS * (K + ENTRY_EXTRA)
-
-
 cdef inline int two_tricks_tabled(const layout_t* L) noexcept nogil:
     """Whether :func:`two_tricks` goes through a table of its own (:func:`two_tricks_tt`):
     five seats, whose 2^5 lines cost more than a key and a lookup.  Four seats (2^4
@@ -3081,20 +3074,39 @@ cdef inline int leads_tabled(const layout_t* L) noexcept nogil:
     return L.n_seats == 5
 
 
-def lead_table_words(CoreLayout core):
-    """Words of the leads' table (:func:`lead_search`; 0 if the layout has none),
-    after the two-trick table in the same block: ``LEAD_BUCKETS`` entries, small enough
-    to stay in the core's cache beside the main table."""
-    cdef int K = (core.c.n_seats * core.c.n_cards + 63) // 64
-    return LEAD_BUCKETS * (K + ENTRY_EXTRA) if leads_tabled(&core.c) else 0
+cdef uint64_t power_of_two_within(uint64_t most, double words):
+    """The largest power of two at most ``most`` and at most ``words`` (1 at the least)."""
+    cdef uint64_t n = 1
+    while n * 2 <= most and n * 2 <= words:
+        n *= 2
+    return n
 
 
-def two_table_words(CoreLayout core):
-    """Words of the two-trick positions' table (:func:`two_tricks_tt`; 0 if the layout
-    has none): ``TWO_BUCKETS`` buckets of ``TWO_WAYS`` entries, small enough to stay in
-    the core's cache."""
+def table_buckets(CoreLayout core, double tt_mb, int live_cards):
+    """``(main, two, leads)``: the buckets of the main table, of the two-trick positions'
+    table (:func:`two_tricks_tt`) and of the leads' table (:func:`lead_search`; 0 for a
+    table the layout has none of), all three within ``tt_mb`` megabytes together (one
+    bucket each at the least).  A side table takes at most a quarter of ``tt_mb`` (its
+    full ``TWO_BUCKETS`` / ``LEAD_BUCKETS`` entries from 0.77 MB up, Sheepshead's 196 KB
+    each), the main table what is left, up to :func:`buckets_for`'s cap: until session 14
+    the side tables came on top of ``tt_mb``, so a call given 1 MB took 1.125 MB.
+    They follow the main table in one block of ``table_words`` words."""
     cdef int K = (core.c.n_seats * core.c.n_cards + 63) // 64
-    return TWO_BUCKETS * TWO_WAYS * (K + ENTRY_EXTRA) if two_tricks_tabled(&core.c) else 0
+    cdef int stride = K + ENTRY_EXTRA
+    cdef double quarter = tt_mb * 1048576.0 / 4 / (8.0 * stride)
+    cdef uint64_t two = power_of_two_within(TWO_BUCKETS, quarter / TWO_WAYS) if two_tricks_tabled(&core.c) else 0
+    cdef uint64_t leads = power_of_two_within(LEAD_BUCKETS, quarter) if leads_tabled(&core.c) else 0
+    cdef double rest = tt_mb - (two * TWO_WAYS + leads) * stride * 8.0 / 1048576.0
+    if rest < 0:
+        rest = 0        # buckets_for then gives its one bucket
+    return int(buckets_for(stride, rest, live_cards)), int(two), int(leads)
+
+
+def table_words(CoreLayout core, double tt_mb, int live_cards):
+    """Words of the block holding the three tables of :func:`table_buckets`."""
+    cdef int stride = (core.c.n_seats * core.c.n_cards + 63) // 64 + ENTRY_EXTRA
+    main, two, leads = table_buckets(core, tt_mb, live_cards)
+    return (main * TT_WAYS + two * TWO_WAYS + leads) * stride
 
 
 # --------------------------------------------------------------------------------------
@@ -3115,11 +3127,10 @@ def solve_position(CoreLayout core, const int8_t[::1] cls, uint64_t[::1] hands, 
     for i in range(n):
         live |= hands[i]
     live_cards = popcount(live) + trick.shape[0]
-    words = tt_words(core, tt_mb, live_cards)
-    tt_arr = np.zeros(words + two_table_words(core) + lead_table_words(core), dtype=np.uint64)
+    main, two, leads = table_buckets(core, tt_mb, live_cards)
+    tt_arr = np.zeros(table_words(core, tt_mb, live_cards), dtype=np.uint64)
     cdef uint64_t[::1] tt = tt_arr
-    cdef int K = (n * L.n_cards + 63) // 64
-    cdef uint64_t n_buckets = words // (TT_WAYS * (K + ENTRY_EXTRA))
+    cdef uint64_t n_buckets = main, two_buckets = two, lead_buckets = leads
     cdef int8_t line[64]
     cdef int order[64]
     cdef int n_moves, turn
@@ -3131,7 +3142,7 @@ def solve_position(CoreLayout core, const int8_t[::1] cls, uint64_t[::1] hands, 
     for i in range(trick.shape[0]):
         start[(leader + i) % n] |= bit(trick[i])
     with nogil:
-        init_ctx(&c, L, &cls[0], &tt[0], n_buckets, side, goal_max)
+        init_ctx(&c, L, &cls[0], &tt[0], n_buckets, two_buckets, lead_buckets, side, goal_max)
         # the table cards are put back in their hands and replayed, so that the state
         # (trick, led suit, live points) is exactly what the search builds itself
         init_state(&c, start, leader, played, suits_led, trick_index)
@@ -3196,14 +3207,14 @@ def solve_batch(CoreLayout core, const int8_t[::1] cls, const uint64_t[:, ::1] h
             live |= hands[d, i]
         if popcount(live) > max_live:
             max_live = popcount(live)
-    words = tt_words(core, tt_mb, max_live)
-    tt_arr = np.zeros(words + two_table_words(core) + lead_table_words(core), dtype=np.uint64)
+    main, two, leads = table_buckets(core, tt_mb, max_live)
+    tt_arr = np.zeros(table_words(core, tt_mb, max_live), dtype=np.uint64)
     cdef uint64_t[::1] tt = tt_arr
-    cdef uint64_t n_buckets = words // (TT_WAYS * (K + ENTRY_EXTRA))
+    cdef uint64_t n_buckets = main, two_buckets = two, lead_buckets = leads
     if n_deals == 0:
         return
     with nogil:
-        init_ctx(&c, L, &cls[0], &tt[0], n_buckets, sides[0], goal_max)
+        init_ctx(&c, L, &cls[0], &tt[0], n_buckets, two_buckets, lead_buckets, sides[0], goal_max)
         for d in range(n_deals):
             set_side(&c, sides[d], goal_max)
             c.gen = 1 + (d & 0x7FFF)

@@ -2627,6 +2627,14 @@ def _huge_array(size_t nbytes):
     return arr, (start - p) // 8
 
 
+def table_bytes(double tt_mb, int live_cards):
+    """Bytes of the table a search of ``live_cards`` cards allocates within ``tt_mb``
+    (:func:`_sizes`; a large table's alignment to a huge page adds address space, not
+    memory that is written)."""
+    nh, npool = _sizes(tt_mb, live_cards)
+    return nh * sizeof(head_t) + npool * (sizeof(entry_t) + LINKS * sizeof(link_t))
+
+
 def _alloc(double tt_mb, int live_cards):
     nh, npool = _sizes(tt_mb, live_cards)
     heads = _huge_array(nh * sizeof(head_t))

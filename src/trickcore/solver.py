@@ -322,10 +322,13 @@ def solve(
         Seat bit mask of the declarer's side, overriding ``layout.sides`` (needed when the
         card that decides the partnership was played already).
     tt_mb:
-        Upper bound of the transposition table's memory in megabytes.  The table is
-        also sized to the position (about 0.4 MB up to 20 live cards, 2.6-3.2 MB up to 32, up
-        to 200 MB for 52), so small positions stay cheap to set up.  Five-seat layouts
-        (Sheepshead) add a fixed 0.2 MB table for two-trick positions.
+        Upper bound of the transposition tables' memory in megabytes (2^20 bytes), all
+        tables together: five-seat layouts (Sheepshead) keep tables of their own for
+        two-trick positions and for a boundary's leads beside the main one.  The tables
+        are also sized to the position, so small positions stay cheap to set up: at the
+        default, 0.5-1.1 MB up to 32 live cards (Goathead 3p 0.5, Clover 0.6, Sheepshead
+        1.1), 56 MB for 40 and 224 MB for 52 points-game cards; the trick-count kernel
+        0.3 MB up to 20 live cards, 5.5 MB up to 32, 176 MB for a whole bridge deal.
     **rules:
         Rule options of the game (see ``Game.options``).
 
