@@ -194,40 +194,6 @@ cdef inline int _greedy_card(const layout_t* L, const int32_t* value, const int1
     return _forced_win(value, gpoints, win, last)
 
 
-def check_hands(const uint64_t[:, :] hands, uint64_t deck, int n_seats, int hand_size):
-    """First invalid deal of universal ``hands`` (only the first ``n_seats`` columns are
-    read) as ``(deal, code)``: code 1 a card outside ``deck``, 2 a card in two hands,
-    3 hands of unequal size, 4 hands not of ``hand_size`` cards; ``(-1, 0)`` when all
-    are valid.  One pass without the GIL; the caller words the error."""
-    cdef Py_ssize_t n = hands.shape[0], i
-    cdef int s, size, code = 0
-    cdef uint64_t h, seen
-    if hands.shape[1] < n_seats:
-        raise ValueError("hands has too few columns")
-    with nogil:
-        for i in range(n):
-            seen = 0
-            size = _popcount(hands[i, 0])
-            for s in range(n_seats):
-                h = hands[i, s]
-                if h & ~deck:
-                    code = 1
-                elif h & seen:
-                    code = 2
-                elif _popcount(h) != size:
-                    code = 3
-                elif size != hand_size:
-                    code = 4
-                if code:
-                    break
-                seen |= h
-            if code:
-                break
-    if code:
-        return i, code
-    return -1, 0
-
-
 def greedy_tables(CoreLayout core):
     """Per-layout-bit ``(value int32[64], points int16[64])`` the greedy policy uses.
 

@@ -3082,6 +3082,16 @@ cdef uint64_t power_of_two_within(uint64_t most, double words):
     return n
 
 
+cdef inline int entry_stride(const layout_t* L) noexcept nogil:
+    """Words of a table entry of layout ``L``: its key words and ``ENTRY_EXTRA``."""
+    return (L.n_seats * L.n_cards + 63) // 64 + ENTRY_EXTRA
+
+
+cdef uint64_t block_words(const layout_t* L, uint64_t main, uint64_t two, uint64_t leads):
+    """Words of the block holding tables of ``main``, ``two`` and ``leads`` buckets."""
+    return (main * TT_WAYS + two * TWO_WAYS + leads) * entry_stride(L)
+
+
 def table_buckets(CoreLayout core, double tt_mb, int live_cards):
     """``(main, two, leads)``: the buckets of the main table, of the two-trick positions'
     table (:func:`two_tricks_tt`) and of the leads' table (:func:`lead_search`; 0 for a
@@ -3091,8 +3101,7 @@ def table_buckets(CoreLayout core, double tt_mb, int live_cards):
     each), the main table what is left, up to :func:`buckets_for`'s cap: until session 14
     the side tables came on top of ``tt_mb``, so a call given 1 MB took 1.125 MB.
     They follow the main table in one block of ``table_words`` words."""
-    cdef int K = (core.c.n_seats * core.c.n_cards + 63) // 64
-    cdef int stride = K + ENTRY_EXTRA
+    cdef int stride = entry_stride(&core.c)
     cdef double quarter = tt_mb * 1048576.0 / 4 / (8.0 * stride)
     cdef uint64_t two = power_of_two_within(TWO_BUCKETS, quarter / TWO_WAYS) if two_tricks_tabled(&core.c) else 0
     cdef uint64_t leads = power_of_two_within(LEAD_BUCKETS, quarter) if leads_tabled(&core.c) else 0
@@ -3104,9 +3113,8 @@ def table_buckets(CoreLayout core, double tt_mb, int live_cards):
 
 def table_words(CoreLayout core, double tt_mb, int live_cards):
     """Words of the block holding the three tables of :func:`table_buckets`."""
-    cdef int stride = (core.c.n_seats * core.c.n_cards + 63) // 64 + ENTRY_EXTRA
     main, two, leads = table_buckets(core, tt_mb, live_cards)
-    return (main * TT_WAYS + two * TWO_WAYS + leads) * stride
+    return int(block_words(&core.c, main, two, leads))
 
 
 # --------------------------------------------------------------------------------------
@@ -3128,9 +3136,9 @@ def solve_position(CoreLayout core, const int8_t[::1] cls, uint64_t[::1] hands, 
         live |= hands[i]
     live_cards = popcount(live) + trick.shape[0]
     main, two, leads = table_buckets(core, tt_mb, live_cards)
-    tt_arr = np.zeros(table_words(core, tt_mb, live_cards), dtype=np.uint64)
-    cdef uint64_t[::1] tt = tt_arr
     cdef uint64_t n_buckets = main, two_buckets = two, lead_buckets = leads
+    tt_arr = np.zeros(block_words(L, n_buckets, two_buckets, lead_buckets), dtype=np.uint64)
+    cdef uint64_t[::1] tt = tt_arr
     cdef int8_t line[64]
     cdef int order[64]
     cdef int n_moves, turn
@@ -3192,7 +3200,7 @@ def solve_batch(CoreLayout core, const int8_t[::1] cls, const uint64_t[:, ::1] h
     cdef ctx_t c
     cdef const layout_t* L = &core.c
     cdef Py_ssize_t n_deals = hands.shape[0], d
-    cdef int n = L.n_seats, K = (n * L.n_cards + 63) // 64
+    cdef int n = L.n_seats
     cdef int max_live = 0, i, v, hi, st, sm, om, lw
     cdef int banded = cuts is not None
     cdef int n_cuts = cuts.shape[1] if banded else 0
@@ -3208,9 +3216,9 @@ def solve_batch(CoreLayout core, const int8_t[::1] cls, const uint64_t[:, ::1] h
         if popcount(live) > max_live:
             max_live = popcount(live)
     main, two, leads = table_buckets(core, tt_mb, max_live)
-    tt_arr = np.zeros(table_words(core, tt_mb, max_live), dtype=np.uint64)
-    cdef uint64_t[::1] tt = tt_arr
     cdef uint64_t n_buckets = main, two_buckets = two, lead_buckets = leads
+    tt_arr = np.zeros(block_words(L, n_buckets, two_buckets, lead_buckets), dtype=np.uint64)
+    cdef uint64_t[::1] tt = tt_arr
     if n_deals == 0:
         return
     with nogil:

@@ -178,9 +178,9 @@ def _check_hands(layout: Layout, hands: Any) -> np.ndarray:
             f"{layout.name}; got shape {arr.shape}"
         )
     arr = arr[:, :ns].astype(np.uint64, copy=False)
-    from ._playout import check_hands
+    from ._layout import first_bad_deal
 
-    bad, _ = check_hands(arr, layout.deck.mask, ns, layout.hand_size)
+    bad, _ = first_bad_deal(arr, layout.deck.mask, ns, layout.hand_size, True)
     if bad < 0:
         return arr
     # Word the error from the first bad deal (the compiled pass only finds it).

@@ -431,6 +431,27 @@ def _same_suit(layout: Layout, a: int, b: int) -> bool:
     return any((int(m) >> a) & 1 and (int(m) >> b) & 1 for m in sm)
 
 
+def _check_deals(layout: Layout, hands: np.ndarray) -> None:
+    """``ValueError`` naming the first deal of ``hands`` (``uint64[n, n_seats]``) with a
+    card outside the deck or in two hands, hands of unequal size or more cards than a
+    hand holds (found in one compiled pass, :func:`trickcore._layout.first_bad_deal`)."""
+    from ._layout import first_bad_deal
+
+    d, code = first_bad_deal(hands, layout.deck.mask, layout.n_seats, layout.hand_size, False)
+    if code == 0:
+        return
+    row = [int(h) for h in hands[d]]
+    if code == 1:
+        s = next(s for s, h in enumerate(row) if h & ~layout.deck.mask)
+        raise ValueError(f"deal {d}, seat {s}: {CardSet(row[s] & ~layout.deck.mask)} not in the deck of {layout.name}")
+    if code == 2:
+        raise ValueError(f"deal {d}: a card is in two hands")
+    sizes = [h.bit_count() for h in row]
+    if code == 3:
+        raise ValueError(f"deal {d}: hands of unequal size {sizes}")
+    raise ValueError(f"deal {d}: {sizes[0]} cards, more than the {layout.hand_size} of {layout.name}")
+
+
 def solve_many(
     game: str | Game | Layout,
     contract: str | None,
@@ -516,7 +537,7 @@ def solve_many(
         raise ValueError("hands hold negative bit-boards")
     h = np.ascontiguousarray(arr[:, :n], dtype=np.uint64)
     n_deals = h.shape[0]
-    bits = layout.core.deal_bits(h)     # deck, overlap and hand sizes checked; layout bits
+    _check_deals(layout, h)
     leaders = seat_array("leader", leader, n_deals, n)
     declarers = seat_array("declarer", declarer, n_deals, n)
     if sides is None:
@@ -531,6 +552,7 @@ def solve_many(
             raise ValueError(f"sides must be non-empty seat masks below {1 << n}")
         side = sarr.astype(np.uint8)
     side = np.ascontiguousarray(side, dtype=np.uint8)
+    bits = layout.to_layout_bits(h)
     value = np.zeros(n_deals, dtype=np.int16)
     side_tricks = np.zeros(n_deals, dtype=np.int8)
     last = np.full(n_deals, -1, dtype=np.int8)
