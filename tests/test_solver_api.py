@@ -154,6 +154,30 @@ def test_nil_stops_at_first_trick():
     assert len(r2.line) == 6
 
 
+def test_objective_nil_answers_whether_the_fewest_tricks_are_none():
+    """``objective='nil'`` on a trick layout: 1 exactly when the seat alone cannot be held
+    to no trick (the fewest tricks it can be held to, ``goal='min'``, is above 0)."""
+    import pickle
+
+    from trickcore.deals import random_deals
+
+    deals = random_deals("ohhell", 60, seed=3, hand_size=6)[:, :4]
+    for contract in ("notrump", "spades"):
+        nil = solve_many("ohhell", contract, deals, sides=1, objective="nil", hand_size=6, line=False)
+        low = solve_many("ohhell", contract, deals, sides=1, goal="min", hand_size=6, line=False)
+        assert set(nil.value.tolist()) == {0, 1}
+        assert (nil.value == (low.value > 0)).all()
+        assert (nil.nodes.sum() < low.nodes.sum())
+    lay = get_game("spades").layout("spades")
+    nil = lay.with_objective("nil")
+    assert (nil.objective, nil.goal, lay.objective) == ("nil", "min", "tricks")
+    assert lay.with_objective("nil") is nil and nil.with_objective("tricks") is lay
+    assert pickle.loads(pickle.dumps(nil)) is nil and "objective='nil'" in repr(nil)
+    for bad, match in [("pints", "objective must be one of"), ("points", "no card points"), (3, "objective must be")]:
+        with pytest.raises(ValueError, match=match):
+            solve_many(lay, None, random_deals("spades", 1, seed=1)[:, :4], objective=bad)
+
+
 def test_paranoid_min_goal():
     # leasters: the analysed seat wants few points
     lay = get_game("goathead3").layout("leasters")

@@ -32,7 +32,9 @@ from trickcore import Card  # noqa: E402
 from trickcore.games import get_game  # noqa: E402
 
 # (game, contract, rule options, variant).  variant None: the contract's own sides and goal;
-# "paranoid-min": the declarer alone wanting the value low (goal='min', sides={declarer}).
+# "paranoid-min": the declarer alone wanting the value low (goal='min', sides={declarer});
+# "nil": the declarer alone under the Nil objective (``objective='nil'``: can it take no
+# trick?), as the bid analysis asks of a Spades nil.
 CASES = [
     ("goathead3", "hearts", {}, None),
     ("goathead3", "clubs", {}, None),
@@ -62,6 +64,8 @@ CASES = [
     ("spades", "spades", {}, None),
     ("spades", "spades", {"spade_leading": "always"}, None),
     ("spades", "spades", {}, "paranoid-min"),
+    ("spades", "spades", {}, "nil"),
+    ("ohhell", "hearts", {}, "nil"),
     ("ohhell", "hearts", {}, None),
     ("ohhell", "notrump", {}, None),
     ("ohhell", "spades", {"hand_size": 5}, None),
@@ -71,7 +75,7 @@ CASES = [
 
 def case_type(rules: bf.Rules, variant) -> str:
     """points / tricks / nil / paranoid-min (any contract whose side wants the value low)."""
-    if rules.objective == "nil":
+    if rules.objective == "nil" or variant == "nil":
         return "nil"
     if variant == "paranoid-min" or rules.goal == "min":
         return "paranoid-min"
@@ -171,13 +175,16 @@ def _suits_led(layout, pos: bf.Position) -> int:
     return m
 
 
-def call_solver(game, contract, opts, pos: bf.Position, side: int | None, goal: str | None):
+def call_solver(game, contract, opts, pos: bf.Position, side: int | None, goal: str | None,
+                objective: str | None = None):
     layout = get_game(game).layout(contract, **opts)
     kw = dict(opts)
     if side is not None:
         kw["sides"] = side
     if goal is not None:
         kw["goal"] = goal
+    if objective is not None:
+        kw["objective"] = objective
     return trickcore.solve(
         game, contract, [bf.mask(h) for h in pos.hands], leader=pos.leader, declarer=pos.declarer,
         trick=[Card(c) for c in pos.trick], played=bf.mask(pos.played), suits_led=_suits_led(layout, pos), **kw,
@@ -187,13 +194,17 @@ def call_solver(game, contract, opts, pos: bf.Position, side: int | None, goal: 
 def check_position(game, contract, opts, variant, pos: bf.Position, deep: bool) -> str | None:
     """None if the solver agrees with the brute force on ``pos``; else a precise report."""
     r = pos.rules
+    objective = None
     if variant == "paranoid-min":
         side, goal = frozenset([pos.declarer]), "min"
+    elif variant == "nil":
+        side, goal, objective = frozenset([pos.declarer]), None, "nil"
+        r = bf.replace(r, objective="nil", goal="min")
     else:
         side, goal = pos.side(), None
     brute = bf.BruteForce(r, side, goal)
     want = brute.value(pos)
-    res = call_solver(game, contract, opts, pos, bf.mask(side), goal)
+    res = call_solver(game, contract, opts, pos, bf.mask(side), goal, objective)
     head = f"{pos.describe()} side={sorted(side)} goal={goal or r.goal}"
     if res.value != want:
         return f"{head}: expected value {want}, solver {res.value}"

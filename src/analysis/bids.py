@@ -10,9 +10,13 @@ Spades (partners across; ``bid`` 0 = the seat bids nil, 2..13 = the team's combi
       ``T >= k``.  Team bid 1 does not exist without a nil, so bids run 2..13; the bid is
       split seat ``ceil(k/2)``, partner ``floor(k/2)`` (the split does not change the team
       score).
-    * Nil: ``N`` = the fewest tricks the seat can take when the other three — its partner
-      too — try to give it tricks (seat alone, ``goal='min'``): the paranoid value, so
-      P(nil made) is **pessimistic** (a real partner helps the nil).  Made iff ``N == 0``.
+    * Nil: ``N`` = whether the seat takes a trick when the other three — its partner too —
+      try to give it one (seat alone, the solver's Nil objective: play stops at the seat's
+      first trick, ``N`` is 0 or 1): the paranoid answer, so P(nil made) is
+      **pessimistic** (a real partner helps the nil).  Made iff ``N == 0``.  ``N`` is not
+      the fewest tricks the seat can be held to (``seat_solve(..., goal='min')``), which
+      no Spades score needs and which costs seconds a deal where the nil costs
+      milliseconds (see "Cost").
     * ``payout_{s}``: the scorer's team score of a row where the team takes ``T`` tricks
       (all overtricks are bags), the opponents bid what they take (``13 - T``, split, each at
       least 1) — so ``payout`` of the seat's team depends only on its own bid and ``T``; the
@@ -52,24 +56,26 @@ Oh Hell (individual exact bids 0..hand_size; every trump contract)
       the other seats' figures do not change (their paranoid values ignore the others'
       bids).
 
-Cost (measured with :func:`analysis.paranoid.seat_solve` on a shared, loaded 2-core
-machine; one seat, per random deal, so expect less on a quiet one):
+Cost (``benches/bench_bids.py``, CPU time per deal on one core, seat 0 leading; session 15,
+100 deals a row; figures in ``benches/RESULTS.md``):
 
-* Spades, 13 cards (wall time): the team maximum ``T`` 5.5 s on average over 3 deals (1.3 M to 58 M
-  nodes: a heavy tail), the nil minimum ``N`` (seat alone) 36 s on average (130 M to 220 M
-  nodes) — about 40 s per deal and seat for all 13 bids.
-* Hearts, 13 cards, the seat's paranoid minimum: one deal had not finished after
-  10.8 minutes of CPU (17 minutes wall) — full Hearts deals are out of reach of this
-  analysis (play-outs with ``policy="greedy"`` are not).
-* Oh Hell, per trump contract and deal: 10 cards, the paranoid maximum 0.01-0.06 s CPU and
-  the minimum 0.5-1.1 s (6-13 M nodes); 13 cards, maximum 0.13-6.4 s and minimum
-  8.5-217 s (85 M to 1.8 G nodes), two deals each.  With ``hand_size`` 3 / 5 / 7 both
-  solves take 10 / 14 / 40 ms per deal.
+* Spades, 13 cards: the team maximum ``T`` 10 ms on average (up to 0.6 M nodes); the nil
+  (Nil objective) 2.2 ms.  Answered instead by the fewest tricks the seat can be held
+  to, as until session 15, the nil took 4.6 s a deal on the bench's first four deals
+  (0.3 M to 112 M nodes), 1,100x as long, for the same made/failed answer.
+* Oh Hell, per contract and deal: 8 cards, the maximum ``M`` 0.2-0.3 ms and the minimum
+  ``m`` 6-11 ms; 10 cards, 0.8-0.9 ms and 0.15-0.37 s (1.9 M to 4.3 M nodes on average,
+  up to 55 M).  The minimum is the costly one: the search has no quick-trick bounds
+  for a seat that wants few tricks.
+* Hearts, 13 cards, the seat's paranoid minimum (not a bid game; :mod:`analysis.paranoid`):
+  1.3 s and 2.4 s for two deals, and a third had not finished after three minutes — full Hearts
+  deals stay out of reach of per-deal analysis (play-outs with ``policy="greedy"`` are not).
 * Gamut (8 cards): about 10-80 ms per deal and contract; Goathead leasters 2 ms;
   Sheepshead leaster 0.4 s.
 
-So full 13-card analyses need a small ``max_deals`` (or ``time_budget``) in
-:func:`analysis.odds.contract_odds` and few deals in :func:`analysis.simulate.simulate`.
+So Oh Hell hands of 10 cards or more need a small ``max_deals`` (or ``time_budget``) in
+:func:`analysis.odds.contract_odds` and few deals in :func:`analysis.simulate.simulate`;
+a Spades bid analysis costs about 12 ms a deal.
 
 Examples
 --------
@@ -199,7 +205,7 @@ def bid_frame(game: str | Game, contract: str, deals: np.ndarray, *, seat: int =
     """One row per deal and bid of ``contract`` for ``seat`` (module docstring).
 
     Columns as :func:`analysis.paranoid.seat_frame`, plus ``max_tricks`` (``T`` or ``M``)
-    and ``min_tricks`` (``N`` for Spades, ``m`` for Oh Hell; ``-1`` where not solved);
+    and ``min_tricks`` (``N`` for Spades, 0 or 1; ``m`` for Oh Hell; ``-1`` where not solved);
     ``value`` is the tricks the row is scored with.  ``bids`` restricts the rows to some
     bids (Spades: the nil solve, the costly one, is skipped without bid 0); ``bags`` (Spades)
     is the seat's team's bag count before the round: the roll-over is then applied and a
@@ -261,14 +267,19 @@ def bid_solve(game: str | Game, contract: str, deals: np.ndarray, *, seat: int =
         nodes = np.asarray(r.nodes, dtype=np.int64)
         lo = np.full(m, -1, dtype=np.int64)
         if g.id == "spades" and nil:
-            rn = seat_solve(g, contract, deals, seat=seat, goal="min", leader=leader, rules=rules)
+            # whether the seat can take no trick at all: the Nil objective stops the search
+            # at its first trick (tens of nodes where the fewest tricks cost millions)
+            rn = seat_solve(g, contract, deals, seat=seat, goal=None, objective="nil", leader=leader,
+                            rules=rules, line=False)
             lo = np.asarray(rn.value, dtype=np.int64)
             nodes = nodes + np.asarray(rn.nodes, dtype=np.int64)
         side_mask = team.astype(np.uint8)
         last = np.asarray(r.last_trick_winner, dtype=np.int64)
     elif kind == "exact_bid":
         rh = seat_solve(g, contract, deals, seat=seat, goal="max", leader=leader, rules=rules)
-        rl = seat_solve(g, contract, deals, seat=seat, goal="min", leader=leader, rules=rules)
+        # the minimum's value only (its line would cost a fifth more: the line's columns
+        # come from the maximum's solve)
+        rl = seat_solve(g, contract, deals, seat=seat, goal="min", leader=leader, rules=rules, line=False)
         hi = np.asarray(rh.value, dtype=np.int64)
         lo = np.asarray(rl.value, dtype=np.int64)
         nodes = np.asarray(rh.nodes, dtype=np.int64) + np.asarray(rl.nodes, dtype=np.int64)

@@ -574,7 +574,9 @@ def _default_chunk(g: Game, per_seat: Mapping[str, bool], rules: Mapping[str, An
     from trickcore.deals import table_of
 
     hs = table_of(g, **_layout_rules(g.id, rules)).hand_size
-    return 64 if hs <= 8 else 4
+    # Spades' two solves (team maximum, nil) take ~12 ms a 13-card deal; a Hearts or a
+    # 10-card Oh Hell minimum up to seconds (analysis.bids, "Cost")
+    return 64 if hs <= 8 or g.id == "spades" else 4
 
 
 def contract_odds(
@@ -650,8 +652,9 @@ def contract_odds(
         figures do not change (:mod:`analysis.bids`).
     seed, chunk_size, n_jobs, backend:
         Sampling seed and parallelism (see :mod:`analysis.engine`).  ``chunk_size``
-        defaults to 2048 layouts, 64 for per-seat analyses of hands up to 8 cards and 4
-        for bigger ones (13-card Spades, Hearts, Oh Hell: seconds per layout).
+        defaults to 2048 layouts, 64 for per-seat analyses of hands up to 8 cards and of
+        Spades, and 4 for the others (13-card Hearts, Oh Hell from 9 cards: up to seconds
+        per layout).
     policy:
         ``"dd"`` (default: double dummy; for games without a declaring side the seat's
         paranoid value, :mod:`analysis.paranoid`) or ``"paranoid"`` (needed to analyse

@@ -111,10 +111,14 @@ def _layout_rules(g: Game, rules: Mapping[str, Any] | None) -> dict[str, Any]:
     return {k: v for k, v in dict(rules or {}).items() if k in g.options}
 
 
-def seat_solve(game: str | Game, contract: str, deals: np.ndarray, *, seat: int, goal: str,
-               sides: Any = None, leader: int = 0, rules: Mapping[str, Any] | None = None):
+def seat_solve(game: str | Game, contract: str, deals: np.ndarray, *, seat: int, goal: str | None,
+               sides: Any = None, leader: int = 0, rules: Mapping[str, Any] | None = None,
+               line: bool = True, objective: str | None = None):
     """:func:`trickcore.solver.solve_many` of ``deals`` for ``seat``'s side (default: the
-    seat alone, the paranoid reduction) with the given ``goal``.
+    seat alone, the paranoid reduction) with the given ``goal`` (and ``objective``, e.g.
+    ``'nil'``: can the seat take no trick).  ``line=False`` when only ``value`` is read:
+    the optimal line's columns are then -1, and its search is saved (a fifth of the
+    nodes of a 10-card Oh Hell minimum).
 
     >>> from trickcore.deals import random_deals
     >>> d = random_deals("gamut", 2, seed=1)
@@ -129,7 +133,8 @@ def seat_solve(game: str | Game, contract: str, deals: np.ndarray, *, seat: int,
     n = g.n_seats
     side = (1 << int(seat)) if sides is None else sides
     return solve_many(g.id, contract, np.ascontiguousarray(np.asarray(deals, dtype=np.uint64)[:, :n]),
-                      leader=leader, declarer=int(seat), sides=side, goal=goal, **_layout_rules(g, rules))
+                      leader=leader, declarer=int(seat), sides=side, goal=goal, line=line,
+                      objective=objective, **_layout_rules(g, rules))
 
 
 def _card_points(g: Game, contract: str, masks: np.ndarray, rules: Mapping[str, Any] | None) -> np.ndarray:

@@ -31,7 +31,7 @@ CardSet('A♥ J♣')
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
@@ -201,11 +201,50 @@ class Layout:
 
     def __repr__(self) -> str:
         rules = "".join(f", {k}={v!r}" for k, v in self.rules.items())
+        if self.__dict__.get("_is_variant"):
+            rules += f", objective={self.objective!r}"
         return f"<Layout {self.name}{rules}>"
 
-    def __reduce__(self):  # layouts travel to workers as (game, contract, rules)
+    def __reduce__(self):  # layouts travel to workers as (game, contract, rules, objective)
+        return (_rebuild_layout, (self.game, self.contract, dict(self.rules), self.objective))
 
-        return (_rebuild_layout, (self.game, self.contract, dict(self.rules)))
+    def with_objective(self, objective: str) -> Layout:
+        """This layout with another solver objective: ``"nil"`` asks whether the
+        declarer's side can take no trick at all (play stops at its first trick, value 0 or
+        1, and the side wants it low), ``"tricks"`` counts tricks (the goal kept),
+        ``"points"`` card points (only for a layout that has them).  The same object comes
+        back for the same objective.
+
+        A Spades hand's nil, say, is a question of the Nil objective: it costs a few dozen
+        nodes where the fewest tricks the seat can be held to (``goal='min'``) can cost
+        millions.
+
+        >>> from trickcore import get_game
+        >>> lay = get_game("spades").layout("spades")
+        >>> nil = lay.with_objective("nil")
+        >>> nil.objective, nil.goal, lay.objective, nil.with_objective("nil") is nil
+        ('nil', 'min', 'tricks', True)
+        """
+        if objective == self.objective:
+            return self
+        if objective not in OBJECTIVES:
+            raise ValueError(f"{self.name}: objective must be one of {OBJECTIVES}, not {objective!r}")
+        if objective == "points" and not self.points:
+            raise ValueError(f"{self.name}: no card points, so no points objective")
+        variant = self._objective_variants.get(objective)
+        if variant is None:
+            goal = "min" if objective == "nil" else self.goal
+            variant = replace(self, objective=objective, goal=goal)
+            self._objective_variants[objective] = variant
+            # both ways: the variant's own variants are the base and its siblings
+            variant.__dict__["_objective_variants"] = self._objective_variants
+            variant.__dict__["_is_variant"] = True
+            self._objective_variants.setdefault(self.objective, self)
+        return variant
+
+    @cached_property
+    def _objective_variants(self) -> dict[str, Layout]:
+        return {}
 
     # -- derived card tables -------------------------------------------------------------
     @cached_property
@@ -416,7 +455,8 @@ def seat_array(name: str, value: Any, n: int, n_seats: int) -> np.ndarray:
     return arr.astype(np.int64)
 
 
-def _rebuild_layout(game: str, contract: str, rules: dict) -> Layout:
+def _rebuild_layout(game: str, contract: str, rules: dict, objective: str | None = None) -> Layout:
     from .games import get_game
 
-    return get_game(game).layout(contract, **rules)
+    layout = get_game(game).layout(contract, **rules)
+    return layout if objective is None else layout.with_objective(objective)

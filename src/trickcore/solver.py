@@ -214,6 +214,14 @@ def _check_seat(name: str, value: Any, n_seats: int) -> int:
     return seat
 
 
+def _with_objective(layout: Layout, objective: Any) -> Layout:
+    if objective is None:
+        return layout
+    if not isinstance(objective, str):
+        raise ValueError(f"objective must be one of 'points', 'tricks', 'nil', not {objective!r}")
+    return layout.with_objective(objective)
+
+
 def _check_goal(layout: Layout, goal: Any) -> bool:
     goal = layout.goal if goal is None else goal
     if goal not in ("max", "min"):
@@ -286,6 +294,7 @@ def solve(
     suits_led: Any = None,
     goal: str | None = None,
     sides: int | None = None,
+    objective: str | None = None,
     tt_mb: float = 256,
     **rules: Any,
 ) -> SolveResult:
@@ -321,6 +330,10 @@ def solve(
     sides:
         Seat bit mask of the declarer's side, overriding ``layout.sides`` (needed when the
         card that decides the partnership was played already).
+    objective:
+        Overrides ``layout.objective`` (:meth:`~trickcore.layout.Layout.with_objective`):
+        ``'nil'`` asks whether the declarer's side can take no trick at all (value 0 or 1;
+        play stops at its first trick), e.g. a Spades nil; ``'tricks'`` counts tricks.
     tt_mb:
         Upper bound of the transposition tables' memory in megabytes (2^20 bytes), all
         tables together: five-seat layouts (Sheepshead) keep tables of their own for
@@ -354,7 +367,7 @@ def solve(
       ...
     ValueError: hand sizes [2, 1, 2] do not fit a trick of 0 card(s) led by seat 0
     """
-    layout = resolve_layout(game, contract, rules)
+    layout = _with_objective(resolve_layout(game, contract, rules), objective)
     n = layout.n_seats
     leader = _check_seat("leader", leader, n)
     declarer = _check_seat("declarer", declarer, n)
@@ -461,6 +474,7 @@ def solve_many(
     declarer: Any = 0,
     sides: Any = None,
     goal: str | None = None,
+    objective: str | None = None,
     tt_mb: float = 256,
     cuts: Any = None,
     line: bool = True,
@@ -470,7 +484,7 @@ def solve_many(
 
     Parameters
     ----------
-    game, contract, goal, tt_mb, **rules:
+    game, contract, goal, objective, tt_mb, **rules:
         As in :func:`solve`.  The transposition table is allocated once for the call and
         reused across deals.
     hands:
@@ -522,7 +536,7 @@ def solve_many(
     >>> int(b.value[0]) <= 33 <= int(b.value_hi[0]), int(b.value[0]) >= 20, int(b.value_hi[0]) < 40
     (True, True, True)
     """
-    layout = resolve_layout(game, contract, rules)
+    layout = _with_objective(resolve_layout(game, contract, rules), objective)
     n = layout.n_seats
     goal_max = _check_goal(layout, goal)
     mb = _check_tt(tt_mb)

@@ -713,17 +713,19 @@ class PIMCPolicy(BasePolicy):
         if game == "hearts":
             rows, leaders = zip(*(self._gamut_hearts_rows(obs, lay, hs, None) for hs, _ in deals))
             r = solve_many(lay, None, np.array(rows, dtype=np.uint64), leader=np.array(leaders), declarer=me,
-                           sides=1 << me, goal="min", tt_mb=self.tt_mb)
+                           sides=1 << me, goal="min", tt_mb=self.tt_mb, line=False)
             return float(self._gamut_payouts(obs, game, r.value).mean())
         rows = np.array([self._masks(hs) for hs, _ in deals], dtype=np.uint64)
         if game == "clubs":
-            r = solve_many(lay, None, rows, leader=obs.dealer, declarer=me, sides=1 << me, goal="max", tt_mb=self.tt_mb)
+            r = solve_many(lay, None, rows, leader=obs.dealer, declarer=me, sides=1 << me, goal="max",
+                           tt_mb=self.tt_mb, line=False)
             return float(self._gamut_payouts(obs, game, r.value).mean())
         bids = np.array([[self.fallback.bid(_seen_as(obs, s, hs[s], layout=lay, phase="bid", kind="bid",
                                                        legal=tuple(range(9)), count=1)) for s in range(n)]
                          for hs, _ in deals], dtype=np.int64)
         team = (1 << me) | (1 << ((me + 2) % n))
-        r = solve_many(lay, None, rows, leader=obs.dealer, declarer=me, sides=team, goal="max", tt_mb=self.tt_mb)
+        r = solve_many(lay, None, rows, leader=obs.dealer, declarer=me, sides=team, goal="max",
+                       tt_mb=self.tt_mb, line=False)
         return float(self._gamut_payouts(obs, game, r.value, bids=bids).mean())
 
     def _choose_gamut(self, obs: Observation) -> Any:
@@ -755,7 +757,7 @@ class PIMCPolicy(BasePolicy):
                 rows.append(row)
                 leaders.append(lead)
         r = solve_many(lay, None, np.array(rows, dtype=np.uint64), leader=np.array(leaders), declarer=obs.seat,
-                       sides=1 << obs.seat, goal="min", tt_mb=self.tt_mb)
+                       sides=1 << obs.seat, goal="min", tt_mb=self.tt_mb, line=False)
         pay = self._gamut_payouts(obs, "hearts", r.value).reshape(len(cands), -1).mean(axis=1)
         return _first_best(cands, [float(x) for x in pay])
 
@@ -777,7 +779,7 @@ class PIMCPolicy(BasePolicy):
         deals = self._bid_deals(obs, self._lay(obs, "clubs"), salt=12)
         rows = np.array([[int(hs[s].mask) for s in seats] for hs, _ in deals], dtype=np.uint64)
         r = solve_many(self._lay(obs, contract), None, rows, leader=idx[lead], declarer=idx[me],
-                       sides=1 << idx[me], goal="max", tt_mb=self.tt_mb)
+                       sides=1 << idx[me], goal="max", tt_mb=self.tt_mb, line=False)
         mean = float(self._gamut_payouts(obs, contract, r.value, folded=folded).mean())
         return True if mean < 0 else False
 
@@ -791,7 +793,7 @@ class PIMCPolicy(BasePolicy):
         # Gamut Spades: the dealer leads; Spades and Oh Hell: the first bidder (dealer's left)
         lead = obs.dealer if obs.game == "gamut" else (obs.dealer + 1) % obs.n_seats
         r = solve_many(lay, None, hands, leader=lead, declarer=obs.seat, sides=1 << obs.seat, goal="max",
-                       tt_mb=self.tt_mb)
+                       tt_mb=self.tt_mb, line=False)
         want = float(np.median(r.value))
         return min(obs.legal, key=lambda b: (abs(b - want), b))
 
