@@ -65,6 +65,22 @@ cdef inline int highest_bit(uint64_t x) noexcept nogil:
     an XOR and a SUB."""
     return 63 ^ __builtin_clzll(x)
 
+cdef inline int ducks_every_suit(const layout_t* L, int n_suits, uint64_t mine, uint64_t theirs) noexcept nogil:
+    """The solver kernels' Nil test (``_solve_tricks.nil_safe`` argues it): in each of the
+    first ``n_suits`` effective suits, the ``r``-th lowest card of ``mine`` below the
+    ``r``-th lowest of ``theirs``, as far as both have cards."""
+    cdef uint64_t d, o
+    cdef int su
+    for su in range(n_suits):
+        d = mine & L.suit_mask[su]
+        o = theirs & L.suit_mask[su]
+        while d and o:
+            if lowest_bit(d) > lowest_bit(o):
+                return 0
+            d &= d - 1
+            o &= o - 1
+    return 1
+
 cdef inline int insert_move(int b, int sc, int* scores, int* out, int n) noexcept nogil:
     """Insert card ``b`` of weight ``sc`` into a move list of ``n`` cards kept best first
     (the earlier one first on a tie); returns the new count.  The solver kernels' move

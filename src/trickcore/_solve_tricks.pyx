@@ -228,7 +228,7 @@ from libc.stdint cimport uint64_t, int64_t, uint32_t, int32_t, int16_t, int8_t, 
 from libc.string cimport memset, memcpy
 
 from trickcore._layout cimport (layout_t, CoreLayout, legal_moves, lowest_bit, highest_bit, insert_move, popcount,
-                                OBJECTIVE_TRICKS, OBJECTIVE_NIL)
+                                ducks_every_suit, OBJECTIVE_TRICKS, OBJECTIVE_NIL)
 
 cnp.import_array()
 
@@ -591,22 +591,6 @@ cdef inline int nil_caught(ctx_t* c, uint64_t* rlo) noexcept nogil:
     return 0
 
 
-cdef inline int ducks_every_suit(ctx_t* c, uint64_t mine, uint64_t theirs) noexcept nogil:
-    """:func:`nil_safe`'s test: in every suit, the ``r``-th lowest card of ``mine`` below the
-    ``r``-th lowest of ``theirs``, as far as both have cards."""
-    cdef uint64_t d, o
-    cdef int su
-    for su in range(c.nsu):
-        d = mine & c.L.suit_mask[su]
-        o = theirs & c.L.suit_mask[su]
-        while d and o:
-            if lowest_bit(d) > lowest_bit(o):
-                return 0
-            d &= d - 1
-            o &= o - 1
-    return 1
-
-
 cdef inline int nil_safe(ctx_t* c, uint64_t* rhi) noexcept nogil:
     """Nil, at a trick boundary: can the declarer surely take no trick?  With a seat of the
     other team on lead, yes when it holds no trump and in every suit its ``r``-th lowest
@@ -638,7 +622,7 @@ cdef inline int nil_safe(ctx_t* c, uint64_t* rhi) noexcept nogil:
         return 0
     theirs = live & ~mine
     if s.leader != seat:
-        ok = ducks_every_suit(c, mine, theirs)
+        ok = ducks_every_suit(c.L, c.nsu, mine, theirs)
     elif L.first_lead_bit < 0:
         m = mine & ~L.lead_restricted
         while m and not ok:
@@ -648,7 +632,7 @@ cdef inline int nil_safe(ctx_t* c, uint64_t* rhi) noexcept nogil:
             for j in range(c.n):
                 h = s.hands[j] & L.suit_mask[su]
                 if j != seat and h and lowest_bit(h) > x:
-                    ok = ducks_every_suit(c, mine & ~bit(x), theirs)
+                    ok = ducks_every_suit(c.L, c.nsu, mine & ~bit(x), theirs)
                     break
     if not ok:
         return 0
