@@ -18,6 +18,19 @@ def test_solve_prints_value_card_values_and_line(capsys):
     assert out == ["value 17", "cards J♣ 17 A♥ 17", "line J♣ K♥ A♣ A♥ J♦ A♠"]
 
 
+def test_solve_takes_sides_goal_and_objective(capsys):
+    # seat 0 alone against the others: it cannot keep clean (Nil objective: 1), and the
+    # fewest tricks it can be held to are 2 (A♣ forced on the second club, then A♠)
+    hands = ["AC AS 2C", "KC 3C 3S", "QC 4C 4S", "JC 5C 5S"]
+    base = ["solve", "spades", "spades", "--hands", *hands, "--leader", "1", "--sides", "1", "--json"]
+    assert main([*base, "--objective", "nil"]) == 0
+    assert json.loads(capsys.readouterr().out)["value"] == 1
+    assert main([*base, "--goal", "min"]) == 0
+    assert json.loads(capsys.readouterr().out)["value"] == 2
+    assert main(["solve", "spades", "spades", "--hands", *hands, "--objective", "points"]) == 2
+    assert "no card points" in capsys.readouterr().err
+
+
 def test_solve_json_is_machine_readable(capsys):
     assert main(["solve", "goathead3", "hearts", "--hands", *HANDS, "--json"]) == 0
     data = json.loads(capsys.readouterr().out)

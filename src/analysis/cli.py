@@ -76,7 +76,8 @@ def _cmd_solve(args: argparse.Namespace) -> int:
 
     rules = parse_rules(args.game, args.rule)
     result = trickcore.solve(
-        args.game, args.contract, args.hands, leader=args.leader, declarer=args.declarer, **rules
+        args.game, args.contract, args.hands, leader=args.leader, declarer=args.declarer,
+        goal=args.goal, objective=args.objective, sides=args.sides, **rules
     )
     if args.json:
         print(json.dumps({
@@ -161,6 +162,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--hands", nargs="+", required=True, help='one hand per seat, e.g. "JC AH TH"')
     p.add_argument("--leader", type=int, default=0)
     p.add_argument("--declarer", type=int, default=0)
+    p.add_argument("--sides", type=int, default=None, metavar="MASK",
+                   help="seat bit mask of the declarer's side (default: the contract's rule), e.g. 1 for seat 0 alone")
+    p.add_argument("--goal", choices=("max", "min"), default=None,
+                   help="what the declarer's side wants (default: the contract's)")
+    p.add_argument("--objective", choices=("points", "tricks", "nil"), default=None,
+                   help='what is counted (default: the contract\'s); "nil": can the side take no trick at all')
     p.add_argument("--rule", action="append", metavar="NAME=VALUE")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=_cmd_solve)
