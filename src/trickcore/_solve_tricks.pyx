@@ -105,7 +105,12 @@ Technique (after Bo Haglund's DDS):
   a card that a seat of the other team must beat (all its cards of the suit higher), then
   low cards (session 15, nodes: Goathead Nil 3p -7.5%, 4p -8.7%, 300 deals; paranoid
   minimum Oh Hell 8 cards notrump -9.2%, hearts -4.5%, 9 cards spades -2.1%, 60 deals;
-  Gamut Clubs -17.5%, Gamut Spades +0.2%, 100 deals);
+  Gamut Clubs -17.5%, Gamut Spades +0.2%, 100 deals).  Following, such a team takes a
+  trick it cannot lose (no seat of the other team still to play beats its card) with its
+  highest such card, else its lowest card that beats the trick so far, and a card that
+  cannot win the trick is its highest (it had played low under a partner's winning
+  card): the fewest tricks of Oh Hell (``benches/bench_bids.py``, 100 deals) -16% to
+  -25% nodes more, Gamut Clubs and Spades -25% to -34% in all with the leads;
 * cost per node (~840 instructions on full bridge deals, from ~1,120): a card that does
   not complete the trick is made and taken back in place, in the search loop itself (only
   the trick-completing card saves and restores the state, in a function of its own); bit
@@ -2050,15 +2055,16 @@ cdef int order_moves_plain(ctx_t* c, uint64_t reps, int turn, int hint, int* out
                     sc += lead_adjust(c, turn, sm, top, 0)
         else:
             beats = (eligible >> b) & 1 and b > wbit    # would win the trick so far
+            # ... and surely: nobody of the other team still to play beats it
+            sure = beats and (last or not (rest_opp & above(b) & (L.trump_mask | sm)))
             if not want_win:
-                if beats:
+                if sure:
+                    sc = -3000 + rel    # a trick it takes anyway: with its highest such card
+                elif beats:
                     sc = -3000 - rel
-                elif partner_win:
-                    sc = -rel
                 else:
-                    sc = 1000 + rel                  # losing anyway: shed the highest
+                    sc = 1000 + rel     # it cannot win this trick: shed the highest such card
             else:
-                sure = beats and (last or not (rest_opp & above(b) & (L.trump_mask | sm)))
                 if partner_win and partner_safe:
                     sc = (-1000 - rel) if beats else (1000 - rel)   # let it stand, play low
                 elif sure:
