@@ -2328,7 +2328,9 @@ cdef int first_guess(ctx_t* c) noexcept nogil:
     """The first probe of a paranoid minimum: 1, whether the others can force a trick on
     the seat at all (the values are mostly 0 to 3; Oh Hell's fewest tricks, 8 cards, 100
     deals: nodes -10% to -20% against bisecting, 10 cards, 30 deals: -2% to -6%; 2, or one
-    above the seat's top cards, did as well, 3 worse).  Of a full bridge-like deal (four
+    above the seat's top cards, did as well, 3 worse; on four whole Spades deals, values
+    4-8, 170 M -> 206 M nodes, one deal's probes from below costing more: a full deal's
+    Nil question is asked with ``objective='nil'`` instead).  Of a full bridge-like deal (four
     seats in two partnerships that both want tricks, a trump suit, 13 tricks left): one
     trick above an estimate of the side's tricks from its top cards (4-3-2-1 for the four best cards of
     every suit), its trumps and the short side suits of either team (a least-squares fit
