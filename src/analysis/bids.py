@@ -56,20 +56,21 @@ Oh Hell (individual exact bids 0..hand_size; every trump contract)
       the other seats' figures do not change (their paranoid values ignore the others'
       bids).
 
-Cost (``benches/bench_bids.py``, CPU time per deal on one core, seat 0 leading; session 15,
-100 deals a row; figures in ``benches/RESULTS.md``):
+Cost (``benches/bench_bids.py --deals 100 --min-deals 4``, CPU time per deal on one core,
+seat 0 leading; session 15; figures in ``benches/RESULTS.md``):
 
 * Spades, 13 cards: the team maximum ``T`` 10 ms on average (up to 0.6 M nodes); the nil
-  (Nil objective) 2.2 ms.  Answered instead by the fewest tricks the seat can be held
-  to, as until session 15, the nil took 4.6 s a deal on the bench's first four deals
-  (0.3 M to 112 M nodes), 1,100x as long, for the same made/failed answer.
-* Oh Hell, per contract and deal: 8 cards, the maximum ``M`` 0.2-0.3 ms and the minimum
-  ``m`` 6-11 ms; 10 cards, 0.8-0.9 ms and 0.15-0.37 s (1.9 M to 4.3 M nodes on average,
-  up to 55 M).  The minimum is the costly one: the search has no quick-trick bounds
-  for a seat that wants few tricks.
+  (Nil objective) 2.1 ms.  Answered instead by the fewest tricks the seat can be held
+  to, as until session 15, the nil took 7.1 s a deal on the bench's first four deals
+  (0.1 M to 186 M nodes) against 0.9 ms, for the same made/failed answer.
+* Oh Hell, per contract and deal: 8 cards, the maximum ``M`` 0.2 ms and the minimum ``m``
+  5-8 ms; 10 cards, 0.9-1.1 ms and 0.13-0.26 s (1.4 M to 2.9 M nodes on average, up to
+  51 M).  The minimum is the costly one: the search has few bounds for a seat that wants
+  few tricks (its quick tricks are not sure).
 * Hearts, 13 cards, the seat's paranoid minimum (not a bid game; :mod:`analysis.paranoid`):
-  1.3 s and 2.4 s for two deals, and a third had not finished after three minutes — full Hearts
-  deals stay out of reach of per-deal analysis (play-outs with ``policy="greedy"`` are not).
+  1.2 s and 1.7 s for two deals, and a third had not finished after 13 minutes — full
+  Hearts deals stay out of reach of per-deal analysis (play-outs with ``policy="greedy"``
+  are not).
 * Gamut (8 cards): about 10-80 ms per deal and contract; Goathead leasters 2 ms;
   Sheepshead leaster 0.4 s.
 

@@ -79,7 +79,8 @@ _SUITS_SAME = ("The four suit contracts are the same game up to renaming the sui
 # ~50 ms on average (session 4, DDS's move ordering; it was ~0.35 s), with a tail near a
 # second, so Spades' double-dummy sample went from 400 to 2,000 deals.  Oh Hell's per-seat figures need both paranoid bounds of a seat (its most and its
 # fewest tricks alone against the others), measured per deal and contract at 5 ms (7
-# cards), 12-21 ms (8 cards) and 0.7 s (10 cards): hence 8-card hands.
+# cards), 12-21 ms (8 cards) and 0.7 s (10 cards): hence 8-card hands.  (Session 15,
+# benches/bench_bids.py: 5-8 ms at 8 cards, 0.13-0.26 s at 10.)
 # ==========================================================================================
 DEFAULT_PLANS: dict[str, Plan] = {
     "goathead3": Plan(dd_contracts=_GH, play_contracts=_GH + ("leasters",), dd_deals=2000, play_deals=6000,
@@ -109,8 +110,8 @@ DEFAULT_PLANS: dict[str, Plan] = {
                    seat_dd_deals=600, seat_dd_tricks=7,
                    notes=("Hearts has no declaring side: the main figures come from greedy play-outs "
                           "(a per-seat double-dummy value is each seat's paranoid value, not one play; a "
-                          "full 13-card paranoid solve takes minutes, so the double-dummy figures solve the "
-                          "last tricks after a greedy opening, in the real-play section). "
+                          "full 13-card paranoid solve takes seconds to many minutes, so the double-dummy "
+                          "figures solve the last tricks after a greedy opening, in the real-play section). "
                           "Payouts are penalty points: lower is better.",)),
     "spades": Plan(dd_contracts=("spades",), play_contracts=("spades",), dd_deals=2000, play_deals=6000,
                    seat_deals=2000, variant_deals=2000, matches=40, variant_matches=10, pimc_rounds=12,

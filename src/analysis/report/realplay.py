@@ -112,9 +112,10 @@ def _hearts_dd(d: GameData, sec: Section) -> None:
              "seat 0's penalty points": fmt_ci(diff["mean"], diff["lo"], diff["hi"]), "P(seat 0 takes no point)": ""}]
     sec.paragraphs.append(
         f"Double dummy on shortened positions — the last {k} tricks after a greedy opening. A paranoid solve of a "
-        "full 13-card Hearts deal (seat 0 alone against the other three) takes minutes, so on the first "
-        f"{n} deals of this page every seat plays the first {13 - k} tricks with the greedy play-out policy and the "
-        f"last {k} tricks are solved exactly from the real position (cards played, so whether hearts are broken, "
+        "full 13-card Hearts deal (seat 0 alone against the other three) takes seconds to many minutes, so on "
+        f"the first {n} deals of this page every seat plays the first {13 - k} tricks with the greedy play-out "
+        f"policy and the last {k} tricks are solved exactly from the real position (cards played, so whether "
+        "hearts are broken, "
         "and who leads): the fewest penalty points seat 0 can hold itself to when the other three, seeing every "
         "card, try to load points on it. Its points from the opening are added. The greedy row plays the same "
         "deals to the end with the greedy policy (the same opening), so the Δ is paired. Double dummy here is "
