@@ -2329,15 +2329,18 @@ cdef int first_guess(ctx_t* c) noexcept nogil:
     the seat at all (the values are mostly 0 to 3; Oh Hell's fewest tricks, 8 cards, 100
     deals: nodes -10% to -20% against bisecting, 10 cards, 30 deals: -2% to -6%; 2, or one
     above the seat's top cards, did as well, 3 worse; on four whole Spades deals, values
-    4-8, 170 M -> 206 M nodes, one deal's probes from below costing more: a full deal's
-    Nil question is asked with ``objective='nil'`` instead).  Of a full bridge-like deal (four
-    seats in two partnerships that both want tricks, a trump suit, 13 tricks left): one
-    trick above an estimate of the side's tricks from its top cards (4-3-2-1 for the four best cards of
-    every suit), its trumps and the short side suits of either team (a least-squares fit
-    to 1,500 random bridge deals: residual 1.1 tricks).  A probe above the value is cheap
-    and its fail-soft answer is usually the value itself, after which one probe at the
-    value ends the search; probing just below it costs a probe at the value plus one
-    above.  Else 0 (bisect).  Only the order of the probes depends on it, never a value."""
+    4-8, 170 M -> 206 M nodes, one deal's probes from below costing more: a whole deal's
+    Nil question is asked with ``objective='nil'`` instead).
+
+    Of a full bridge-like deal (four seats in two partnerships that both want tricks, a
+    trump suit, 13 tricks left): one trick above an estimate of the side's tricks from its
+    top cards (4-3-2-1 for the four best cards of every suit), its trumps and the short
+    side suits of either team (a least-squares fit to 1,500 random bridge deals: residual
+    1.1 tricks).  A probe above the value is cheap and its fail-soft answer is usually the
+    value itself, after which one probe at the value ends the search; probing just below
+    it costs a probe at the value plus one above.
+
+    Else 0 (bisect).  Only the order of the probes depends on it, never a value."""
     cdef const layout_t* L = c.L
     cdef uint64_t sidec = 0, sm
     cdef int seat, su, r, n_su, hcp = 0, trumps = 0, short_s = 0, short_o = 0, est
