@@ -1778,7 +1778,7 @@ cdef inline int lead_keys(ctx_t* c, uint64_t reps, int turn, int* out) noexcept 
     cdef state_t* s = &c.s
     cdef const layout_t* L = c.L
     cdef int n = 0, b, p, sc, tb, key, kmax = -(1 << 30), top = 0
-    cdef int partner_ruffs = 0, opp_ruffs = 0, su
+    cdef int partner_ruffs = 0, opp_ruffs = 0, su, o
     cdef uint64_t live, m = reps, mates
     if ((c.side >> turn) & 1) == ((c.maxmask >> turn) & 1):
         live = all_hands(c)
@@ -1820,9 +1820,9 @@ cdef inline int lead_keys(ctx_t* c, uint64_t reps, int turn, int* out) noexcept 
             m &= m - 1
             sc = -16 * L.points[b] - b
             su = L.suit_of_bit[b]
-            for tb in range(0 if (c.side >> turn) & 1 else NSEATS(c)):
-                if ((c.side >> tb) & 1) != ((c.side >> turn) & 1) and (s.hands[tb] & L.suit_mask[su]) \
-                        and not (s.hands[tb] & L.suit_mask[su] & (bit(b) - 1)):
+            for o in range(0 if (c.side >> turn) & 1 else NSEATS(c)):
+                if (c.side >> o) & 1 and (s.hands[o] & L.suit_mask[su]) \
+                        and not (s.hands[o] & L.suit_mask[su] & (bit(b) - 1)):
                     sc += 3000
                     break
             key = sc * 64 + 63 - b
