@@ -103,9 +103,10 @@ Technique (after Bo Haglund's DDS):
   discard low from long suits; a history count of cut-offs breaks ties.  A team that
   wants no tricks (Nil, a paranoid minimum, and the others against that seat) leads first
   a card that a seat of the other team must beat (all its cards of the suit higher), then
-  low cards (later: those with the most cards of the other team above them, -8% more on
-  Oh Hell's fewest tricks, 8 and 10 cards; the same less 8 per card of its own team above
-  them +2%) (session 15, nodes: Goathead Nil 3p -7.5%, 4p -8.7%, 300 deals; paranoid
+  low cards (later: those with the most cards of the other team above them: Oh Hell's
+  fewest tricks -8% nodes on 100 8-card and 30 10-card deals of one seed, -3.5% to +1% on
+  the four rows of ``benches/bench_bids.py``, Goathead Nil -4% to -7%; the same less 8 per
+  card of its own team above them +2%) (session 15, nodes: Goathead Nil 3p -7.5%, 4p -8.7%, 300 deals; paranoid
   minimum Oh Hell 8 cards notrump -9.2%, hearts -4.5%, 9 cards spades -2.1%, 60 deals;
   Gamut Clubs -17.5%, Gamut Spades +0.2%, 100 deals).  Following, such a team takes a
   trick it cannot lose (no seat of the other team still to play beats its card) with its
