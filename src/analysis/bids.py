@@ -64,7 +64,7 @@ seat 0 leading; session 15; figures in ``benches/RESULTS.md``):
   to, as until session 15, the nil took 7.1 s a deal on the bench's first four deals
   (0.1 M to 186 M nodes) against 0.9 ms, for the same made/failed answer.
 * Oh Hell, per contract and deal: 8 cards, the maximum ``M`` 0.2 ms and the minimum ``m``
-  5-8 ms; 10 cards, 0.9-1.1 ms and 0.13-0.26 s (1.4 M to 2.9 M nodes on average, up to
+  4-8 ms; 10 cards, 1-1.2 ms and 0.13-0.28 s (1.4 M to 2.8 M nodes on average, up to
   51 M).  The minimum is the costly one: the search has few bounds for a seat that wants
   few tricks (its quick tricks are not sure).
 * Hearts, 13 cards, the seat's paranoid minimum (not a bid game; :mod:`analysis.paranoid`):
