@@ -113,7 +113,11 @@ Technique (after Bo Haglund's DDS):
   highest such card, else its lowest card that beats the trick so far, and a card that
   cannot win the trick is its highest (it had played low under a partner's winning
   card): the fewest tricks of Oh Hell (``benches/bench_bids.py``, 100 deals) -16% to
-  -25% nodes more, Gamut Clubs and Spades -25% to -34% in all with the leads;
+  -25% nodes more, Gamut Clubs and Spades -25% to -34% in all with the leads.  A
+  paranoid minimum also orders by the killer card (the last card that cut off with as
+  many cards left, after the table's card), which the other plain layouts do not: Oh
+  Hell's fewest tricks (``bench_bids.py``) -6% to -16% nodes, 10-card spades on another
+  seed -25%; for Nil too, Goathead 3p +4.7%, 4p -0.5%, Spades -3%: not kept there;
 * cost per node (~840 instructions on full bridge deals, from ~1,120): a card that does
   not complete the trick is made and taken back in place, in the search loop itself (only
   the trick-completing card saves and restores the state, in a function of its own); bit
@@ -1982,7 +1986,8 @@ cdef int order_moves_plain(ctx_t* c, uint64_t reps, int turn, int hint, int* out
     cdef int want_win = my_team == ((c.maxmask >> turn) & 1)
     cdef uint64_t live = all_hands(c), m = reps, sm, opp_hands = 0, eligible = 0, rest_opp = 0
     cdef uint64_t opp_ruff_suits = 0, partner_ruff_suits = 0, hb
-    cdef int sw, rel, beats, sure, partner_safe = 0, killer = c.killer[popcnt(live)] if KILLER and not c.static_order else -1
+    cdef int sw, rel, beats, sure, partner_safe = 0
+    cdef int killer = c.killer[popcnt(live)] if (KILLER or c.lone_min) and not c.static_order else -1
     for o in range(c.n):
         if o == turn:
             continue
@@ -2538,8 +2543,8 @@ cdef inline void set_side(ctx_t* c, int side, int goal_max) noexcept nogil:
     # (module settings read once here, not per node)
     c.plain_tn = 0xFF if not c.dds_lead else ((~FOLLOWMODE) << 1) & 0xFE
     c.note_cuts = not c.dds_lead or FOLLOWMODE != 7
-    c.note_killer = KILLER or c.dds_lead
     c.lone_min = (c.objective == OBJECTIVE_TRICKS and popcnt(<uint64_t>side) == 1 and not goal_max)
+    c.note_killer = KILLER or c.dds_lead or c.lone_min
 
 
 cdef void init_key_words(ctx_t* c) noexcept nogil:
