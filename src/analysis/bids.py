@@ -61,11 +61,11 @@ seat 0 leading; session 15; figures in ``benches/RESULTS.md``):
 
 * Spades, 13 cards: the team maximum ``T`` 10 ms on average (up to 0.6 M nodes); the nil
   (Nil objective) 2.1 ms.  Answered instead by the fewest tricks the seat can be held
-  to, as until session 15, the nil took 7.1 s a deal on the bench's first four deals
-  (0.1 M to 186 M nodes) against 0.9 ms, for the same made/failed answer.
-* Oh Hell, per contract and deal: 8 cards, the maximum ``M`` 0.2 ms and the minimum ``m``
-  4-8 ms; 10 cards, 1-1.2 ms and 0.13-0.28 s (1.4 M to 2.8 M nodes on average, up to
-  51 M).  The minimum is the costly one: the search has few bounds for a seat that wants
+  to, as until session 15, the nil took 5.7 s a deal on the bench's first four deals
+  (0.1 M to 173 M nodes) against 1.1 ms, for the same made/failed answer.
+* Oh Hell, per contract and deal: 8 cards, the maximum ``M`` 0.1-0.2 ms and the minimum
+  ``m`` 3-5 ms; 10 cards, 0.8 ms and 0.09-0.18 s (1.3 M to 2.4 M nodes on average, up
+  to 40 M).  The minimum is the costly one: the search has few bounds for a seat that wants
   few tricks (its quick tricks are not sure).
 * Hearts, 13 cards, the seat's paranoid minimum (not a bid game; :mod:`analysis.paranoid`):
   1.2 s and 1.7 s for two deals, and a third had not finished after 13 minutes — full

@@ -80,7 +80,7 @@ _SUITS_SAME = ("The four suit contracts are the same game up to renaming the sui
 # second, so Spades' double-dummy sample went from 400 to 2,000 deals.  Oh Hell's per-seat figures need both paranoid bounds of a seat (its most and its
 # fewest tricks alone against the others), measured per deal and contract at 5 ms (7
 # cards), 12-21 ms (8 cards) and 0.7 s (10 cards): hence 8-card hands.  (Session 15,
-# benches/bench_bids.py: 4-8 ms at 8 cards, 0.13-0.28 s at 10.)
+# benches/bench_bids.py: 3-5 ms at 8 cards, 0.09-0.18 s at 10.)
 # ==========================================================================================
 DEFAULT_PLANS: dict[str, Plan] = {
     "goathead3": Plan(dd_contracts=_GH, play_contracts=_GH + ("leasters",), dd_deals=2000, play_deals=6000,
