@@ -215,11 +215,8 @@ def _check_seat(name: str, value: Any, n_seats: int) -> int:
 
 
 def _with_objective(layout: Layout, objective: Any) -> Layout:
-    if objective is None:
-        return layout
-    if not isinstance(objective, str):
-        raise ValueError(f"objective must be one of 'points', 'tricks', 'nil', not {objective!r}")
-    return layout.with_objective(objective)
+    # Layout.with_objective checks the name (any value outside OBJECTIVES is refused)
+    return layout if objective is None else layout.with_objective(objective)
 
 
 def _check_goal(layout: Layout, goal: Any) -> bool:
