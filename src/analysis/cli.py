@@ -220,7 +220,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"trickcore: error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("trickcore: interrupted; finished chunks are kept and a rerun resumes", file=sys.stderr)
+        # only `simulate` writes its chunks as they finish (to --out); the others keep nothing
+        kept = "; finished chunks are kept and a rerun resumes" if args.command == "simulate" else ""
+        print(f"trickcore: interrupted{kept}", file=sys.stderr)
         return 130
 
 

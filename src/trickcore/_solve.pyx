@@ -462,6 +462,9 @@ from libc.string cimport memset, memcpy
 from trickcore._layout cimport (layout_t, CoreLayout, legal_moves, trick_winner, card_points,
                                 trick_meld_value, lowest_bit, highest_bit, popcount, ducks_every_suit,
                                 OBJECTIVE_POINTS, OBJECTIVE_TRICKS, OBJECTIVE_NIL)
+from trickcore._interrupt cimport (tc_guard, tc_guard_init, tc_guard_restart, tc_run_guarded,
+                                   tc_take_exception, check_interrupt, position_job_t, batch_job_t,
+                                   init_position_job, position_result, init_batch_job)
 
 cnp.import_array()
 
@@ -712,6 +715,7 @@ ctypedef struct ctx_t:
     int two_tt              # ... behind a table of their own (five seats: two_tricks_tt)
     int close_at            # tricks left at which close_three closes a trick: 3 for three
                             # seats with plain rules (not Nil), else 0 (never)
+    tc_guard guard          # Ctrl-C: polled at boundaries (trickcore._interrupt)
     state_t s
 
 
@@ -2625,6 +2629,7 @@ cdef int ab_lead(ctx_t* c, int alpha, int beta) noexcept nogil:
         return last_trick(c)
     if tleft == 2 and c.use_small:
         return two_left(c, alpha, beta)
+    check_interrupt(&c.guard, c.nodes)
     # the bounds every position has first: where they settle the node (a seventh of
     # the boundaries on Goathead 3p) no key is made
     base_bounds(c, &lo, &hi, tleft)
@@ -2933,6 +2938,7 @@ cdef void init_ctx(ctx_t* c, const layout_t* L, const int8_t* cls, uint64_t* tt,
         c.tt3 = c.tt2 + two_buckets * TWO_WAYS * STRIDE(c)
     c.gen = 1
     c.nodes = 0
+    tc_guard_init(&c.guard)
     c.use_tt = USE_TT
     c.use_qt = USE_QT
     # measured on every game (at most five seats: 2^5 lines a trick); more seats untried
@@ -3180,17 +3186,37 @@ def table_words(CoreLayout core, double tt_mb, int live_cards):
 # --------------------------------------------------------------------------------------
 # Python entry points (inputs already validated and translated to layout bits)
 
+# The entry points' searches run guarded (trickcore._interrupt): Ctrl-C stops them.
+
+cdef int search_position(void* arg) noexcept nogil:
+    """:func:`solve_position`'s search, guarded: the value (or every card's) and a line."""
+    cdef position_job_t* j = <position_job_t*>arg
+    cdef ctx_t* c = <ctx_t*>j.ctx
+    cdef int i, maximise = (c.maxmask >> c.s.k.turn) & 1
+    cdef int dummy_t = 0, dummy_a = 0, dummy_b = 0
+    if j.card_values:
+        for i in range(j.n_moves):
+            j.values[i] = mtd_after(c, j.order[i], first_guess(c))
+            if i == 0 or (j.values[i] > j.value if maximise else j.values[i] < j.value):
+                j.value = j.values[i]
+    else:
+        j.value = exact_value(c)
+    j.n_line = follow_line(c, j.value, j.value, j.line, &dummy_t, &dummy_a, &dummy_b)
+    return 0
+
+
 def solve_position(CoreLayout core, const int8_t[::1] cls, uint64_t[::1] hands, int leader,
                    const int8_t[::1] trick, uint64_t played, int suits_led, int trick_index,
                    int side, bint goal_max, double tt_mb, bint card_values):
     """Solve one position.  ``hands`` are the remaining hands (layout bits), ``trick`` the
     table cards in play order (layout bits) led by ``leader``, ``played`` the cards of
-    earlier tricks.  Returns ``(value, {bit: value}, [bits of the line], nodes)``."""
+    earlier tricks.  Returns ``(value, {bit: value}, [bits of the line], nodes)``.  A
+    signal handler's exception (Ctrl-C) stops the search and is raised."""
     check_shape(core)
     cdef ctx_t c
+    cdef position_job_t job
     cdef const layout_t* L = &core.c
-    cdef int n = L.n_seats, i, b, v, value, tv_before = 0, n_line
-    cdef int dummy_t = 0, dummy_a = 0, dummy_b = 0
+    cdef int n = L.n_seats, i, turn, interrupted
     cdef uint64_t live = 0
     for i in range(n):
         live |= hands[i]
@@ -3199,11 +3225,6 @@ def solve_position(CoreLayout core, const int8_t[::1] cls, uint64_t[::1] hands, 
     cdef uint64_t n_buckets = main, two_buckets = two, lead_buckets = leads
     tt_arr = np.zeros(block_words(L, n_buckets, two_buckets, lead_buckets), dtype=np.uint64)
     cdef uint64_t[::1] tt = tt_arr
-    cdef int8_t line[64]
-    cdef int order[64]
-    cdef int n_moves, turn
-    cdef uint64_t moves, reps
-    values = {}
     cdef uint64_t start[8]
     for i in range(n):
         start[i] = hands[i]
@@ -3220,26 +3241,56 @@ def solve_position(CoreLayout core, const int8_t[::1] cls, uint64_t[::1] hands, 
     turn = c.s.k.turn
     if c.s.k.done or (all_hands(&c) == 0):
         return 0, {}, [], 0
-    moves = legal_moves(L, c.s.hands[turn], c.s.k.led, c.s.k.trick_index, c.s.k.played, c.s.k.suits_led)
-    reps = representatives(&c, moves)
-    if card_values:
-        with nogil:
-            n_moves = order_moves(&c, reps, turn, -1, order)
-        for i in range(n_moves):
-            b = order[i]
-            with nogil:
-                v = mtd_after(&c, b, first_guess(&c))
-            values[b] = v
-        if (c.maxmask >> turn) & 1:
-            value = max(values.values())
-        else:
-            value = min(values.values())
-    else:
-        with nogil:
-            value = exact_value(&c)
+    init_position_job(&job, &c, card_values)
     with nogil:
-        n_line = follow_line(&c, value, value, line, &dummy_t, &dummy_a, &dummy_b)
-    return value, values, [line[i] for i in range(n_line)], c.nodes
+        if card_values:
+            job.n_moves = order_moves(&c, representatives(&c, legal_moves(
+                L, c.s.hands[turn], c.s.k.led, c.s.k.trick_index, c.s.k.played, c.s.k.suits_led)),
+                turn, -1, job.order)
+        interrupted = tc_run_guarded(&c.guard, search_position, &job) < 0
+    if interrupted:
+        raise tc_take_exception(&c.guard)
+    return position_result(&job, c.nodes)
+
+
+cdef int search_deals(void* arg) noexcept nogil:
+    """:func:`solve_batch`'s loop over the deals, guarded; ``done`` counts the deals
+    whose outputs are written."""
+    cdef batch_job_t* j = <batch_job_t*>arg
+    cdef ctx_t* c = <ctx_t*>j.ctx
+    cdef const layout_t* L = c.L
+    cdef Py_ssize_t d
+    cdef int n = NSEATS(c), v, hi, st, sm, om, lw
+    cdef int8_t line_cards[64]
+    for d in range(j.n_deals):
+        set_side(c, j.sides[d], j.goal_max)
+        c.gen = 1 + (d & 0x7FFF)
+        c.nodes = 0
+        tc_guard_restart(&c.guard)
+        init_state(c, &j.hands[d * n], j.leaders[d], 0, 0,
+                   L.hand_size - popcount(j.hands[d * n]))
+        if j.cuts != NULL:
+            v = value_band(c, &j.cuts[d * j.n_cuts], j.n_cuts, &hi)
+            j.value_hi[d] = <int16_t>hi
+        else:
+            v = exact_value(c)
+            hi = v
+        st = 0
+        sm = 0
+        om = 0
+        if j.line:
+            follow_line(c, v, hi, line_cards, &st, &sm, &om)
+            lw = c.s.k.last_winner
+        else:
+            st = sm = om = lw = -1
+        j.value[d] = <int16_t>v
+        j.side_tricks[d] = <int8_t>st
+        j.last_winner[d] = <int8_t>lw
+        j.side_melds[d] = <int16_t>sm
+        j.opp_melds[d] = <int16_t>om
+        j.nodes[d] = c.nodes
+        j.done = d + 1
+    return 0
 
 
 def solve_batch(CoreLayout core, const int8_t[::1] cls, const uint64_t[:, ::1] hands,
@@ -3247,7 +3298,7 @@ def solve_batch(CoreLayout core, const int8_t[::1] cls, const uint64_t[:, ::1] h
                 double tt_mb, int16_t[::1] value, int8_t[::1] side_tricks,
                 int8_t[::1] last_winner, int16_t[::1] side_melds, int16_t[::1] opp_melds,
                 int64_t[::1] nodes, const int16_t[:, ::1] cuts=None, int16_t[::1] value_hi=None,
-                bint line=True):
+                bint line=True, int64_t[::1] solved=None):
     """Solve ``hands.shape[0]`` deals from the start of a trick (layout bits, validated);
     fills the output arrays.  Runs without the GIL.
 
@@ -3255,20 +3306,25 @@ def solve_batch(CoreLayout core, const int8_t[::1] cls, const uint64_t[:, ::1] h
     ``value[d] <= value <= value_hi[d]`` with no cut in ``(value, value_hi]``
     (:func:`value_band`), and the other outputs follow a line that stays in that band
     (:func:`follow_line`).  ``line=False`` skips the line (a sixth of a band's nodes on
-    Goathead deals): ``side_tricks``, ``last_winner`` and the melds are then -1."""
+    Goathead deals): ``side_tricks``, ``last_winner`` and the melds are then -1.
+
+    A signal handler's exception (Ctrl-C) stops the search and is raised; ``solved[0]``
+    (when given) is then the number of deals whose outputs were written, the first ones."""
     check_shape(core)
     cdef ctx_t c
+    cdef batch_job_t job
     cdef const layout_t* L = &core.c
     cdef Py_ssize_t n_deals = hands.shape[0], d
     cdef int n = L.n_seats
-    cdef int max_live = 0, i, v, hi, st, sm, om, lw
+    cdef int max_live = 0, i, interrupted
     cdef int banded = cuts is not None
     cdef int n_cuts = cuts.shape[1] if banded else 0
     if banded and (n_cuts == 0 or n_cuts > MAX_CUTS or cuts.shape[0] != n_deals
                    or value_hi is None or value_hi.shape[0] != n_deals):
         raise ValueError(f"cuts need 1..{MAX_CUTS} values for each deal and a value_hi per deal")
+    if solved is not None and solved.shape[0] < 1:
+        raise ValueError("solved must hold one count")
     cdef uint64_t live
-    cdef int8_t line_cards[64]
     for d in range(n_deals):
         live = 0
         for i in range(n):
@@ -3280,32 +3336,19 @@ def solve_batch(CoreLayout core, const int8_t[::1] cls, const uint64_t[:, ::1] h
     tt_arr = np.zeros(block_words(L, n_buckets, two_buckets, lead_buckets), dtype=np.uint64)
     cdef uint64_t[::1] tt = tt_arr
     if n_deals == 0:
+        if solved is not None:
+            solved[0] = 0
         return
+    init_batch_job(&job, &c, hands, leaders, sides, goal_max, line, value, side_tricks, last_winner,
+                   side_melds, opp_melds, nodes)
+    if banded:
+        job.cuts = &cuts[0, 0]
+        job.n_cuts = n_cuts
+        job.value_hi = &value_hi[0]
     with nogil:
         init_ctx(&c, L, &cls[0], &tt[0], n_buckets, two_buckets, lead_buckets, sides[0], goal_max)
-        for d in range(n_deals):
-            set_side(&c, sides[d], goal_max)
-            c.gen = 1 + (d & 0x7FFF)
-            c.nodes = 0
-            init_state(&c, &hands[d, 0], leaders[d], 0, 0,
-                       L.hand_size - popcount(hands[d, 0]))
-            if banded:
-                v = value_band(&c, &cuts[d, 0], n_cuts, &hi)
-                value_hi[d] = <int16_t>hi
-            else:
-                v = exact_value(&c)
-                hi = v
-            st = 0
-            sm = 0
-            om = 0
-            if line:
-                follow_line(&c, v, hi, line_cards, &st, &sm, &om)
-                lw = c.s.k.last_winner
-            else:
-                st = sm = om = lw = -1
-            value[d] = <int16_t>v
-            side_tricks[d] = <int8_t>st
-            last_winner[d] = <int8_t>lw
-            side_melds[d] = <int16_t>sm
-            opp_melds[d] = <int16_t>om
-            nodes[d] = c.nodes
+        interrupted = tc_run_guarded(&c.guard, search_deals, &job) < 0
+    if solved is not None:
+        solved[0] = job.done
+    if interrupted:
+        raise tc_take_exception(&c.guard)

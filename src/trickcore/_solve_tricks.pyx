@@ -247,6 +247,9 @@ from libc.string cimport memset, memcpy
 
 from trickcore._layout cimport (layout_t, CoreLayout, legal_moves, lowest_bit, highest_bit, insert_move, popcount,
                                 ducks_every_suit, OBJECTIVE_TRICKS, OBJECTIVE_NIL)
+from trickcore._interrupt cimport (tc_guard, tc_guard_init, tc_guard_restart, tc_run_guarded,
+                                   tc_take_exception, check_interrupt, position_job_t, batch_job_t,
+                                   init_position_job, position_result, init_batch_job)
 
 cnp.import_array()
 
@@ -377,6 +380,7 @@ ctypedef struct ctx_t:
     int note_killer         # the search loop keeps the killer card of a lead
     int static_order        # order moves by the position alone (no killer card, no history)
     int lone_min            # 'tricks' for one seat that wants few (paranoid minimum)
+    tc_guard guard          # Ctrl-C: polled at boundaries (trickcore._interrupt)
     state_t s
 
 
@@ -2199,6 +2203,7 @@ cdef int ab(ctx_t* c, int beta, uint64_t* rel) noexcept nogil:
         tleft = tricks_left(c)
         if tleft == 1:
             return last_trick(c, rel)
+        check_interrupt(&c.guard, c.nodes)
         use_tt = USE_TT
         if use_tt:
             make_key(c, &key)
@@ -2503,6 +2508,7 @@ cdef void init_ctx(ctx_t* c, const layout_t* L, head_t* heads, uint64_t n_heads,
     c.pool_size = pool_size
     c.pool_used = 0
     c.nodes = 0
+    tc_guard_init(&c.guard)
     memset(c.hist, 0, sizeof(c.hist))
     memset(c.killer, -1, sizeof(c.killer))
     c.static_order = 0
@@ -2695,16 +2701,37 @@ def _check_layout(CoreLayout core):
 # --------------------------------------------------------------------------------------
 # Python entry points (inputs already validated and translated to layout bits)
 
+# The entry points' searches run guarded (trickcore._interrupt): Ctrl-C stops them.
+
+cdef int search_position(void* arg) noexcept nogil:
+    """:func:`solve_position`'s search, guarded: the value (or every card's) and a line."""
+    cdef position_job_t* j = <position_job_t*>arg
+    cdef ctx_t* c = <ctx_t*>j.ctx
+    cdef int i, dummy = 0
+    cdef int maximise = (c.maxmask >> ((c.s.leader + c.s.tn) % c.n)) & 1
+    if j.card_values:
+        for i in range(j.n_moves):
+            j.values[i] = mtd_after(c, j.order[i], 0)
+            if i == 0 or (j.values[i] > j.value if maximise else j.values[i] < j.value):
+                j.value = j.values[i]
+    else:
+        j.value = mtd_after(c, -1, 0)
+    j.n_line = follow_line(c, j.value, j.line, &dummy)
+    return 0
+
+
 def solve_position(CoreLayout core, const int8_t[::1] cls, uint64_t[::1] hands, int leader,
                    const int8_t[::1] trick, uint64_t played, int suits_led, int trick_index,
                    int side, bint goal_max, double tt_mb, bint card_values):
     """Solve one position (as :func:`trickcore._solve.solve_position`; ``cls`` is unused:
     the classes come from the layout's rule flags, card points do not matter here).
-    Returns ``(value, {bit: value}, [bits of the line], nodes)``."""
+    Returns ``(value, {bit: value}, [bits of the line], nodes)``.  A signal handler's
+    exception (Ctrl-C) stops the search and is raised."""
     cdef ctx_t c
+    cdef position_job_t job
     cdef const layout_t* L = &core.c
-    cdef int n = L.n_seats, i, b, v, value, n_line, dummy = 0, n_moves, turn
-    cdef uint64_t live = 0, moves
+    cdef int n = L.n_seats, i, turn, interrupted
+    cdef uint64_t live = 0
     _check_layout(core)
     for i in range(n):
         live |= hands[i]
@@ -2714,10 +2741,7 @@ def solve_position(CoreLayout core, const int8_t[::1] cls, uint64_t[::1] hands, 
     cdef Py_ssize_t h_off = heads_arr[1], p_off = pool_arr[1]
     cdef uint64_t n_heads = nh
     cdef int64_t pool_size = npool
-    cdef int8_t line[64]
-    cdef int order[64]
     cdef uint64_t start[8]
-    values = {}
     for i in range(n):
         start[i] = hands[i]
     for i in range(trick.shape[0]):
@@ -2732,46 +2756,81 @@ def solve_position(CoreLayout core, const int8_t[::1] cls, uint64_t[::1] hands, 
     turn = (c.s.leader + c.s.tn) % n
     if c.s.done or (all_hands(&c) == 0):
         return 0, {}, [], 0
-    moves = legal_moves(L, c.s.hands[turn], c.s.led, c.s.trick_index, c.s.played, c.s.suits_led)
-    if card_values:
-        with nogil:
-            n_moves = order_moves(&c, representatives(&c, moves), turn, -1, order)
-        for i in range(n_moves):
-            b = order[i]
-            with nogil:
-                v = mtd_after(&c, b, 0)
-            values[b] = v
-        if (c.maxmask >> turn) & 1:
-            value = max(values.values())
-        else:
-            value = min(values.values())
-    else:
-        with nogil:
-            value = mtd_after(&c, -1, 0)
+    init_position_job(&job, &c, card_values)
     with nogil:
-        n_line = follow_line(&c, value, line, &dummy)
-    return value, values, [line[i] for i in range(n_line)], c.nodes
+        if card_values:
+            job.n_moves = order_moves(&c, representatives(&c, legal_moves(
+                L, c.s.hands[turn], c.s.led, c.s.trick_index, c.s.played, c.s.suits_led)),
+                turn, -1, job.order)
+        interrupted = tc_run_guarded(&c.guard, search_position, &job) < 0
+    if interrupted:
+        raise tc_take_exception(&c.guard)
+    return position_result(&job, c.nodes)
+
+
+cdef int search_deals(void* arg) noexcept nogil:
+    """:func:`solve_batch`'s loop over the deals, guarded; ``done`` counts the deals
+    whose outputs are written."""
+    global ST_VALUE, ST_LINE
+    cdef batch_job_t* j = <batch_job_t*>arg
+    cdef ctx_t* c = <ctx_t*>j.ctx
+    cdef const layout_t* L = c.L
+    cdef Py_ssize_t d
+    cdef int n = c.n, v, st
+    cdef int64_t vn
+    cdef int8_t line_cards[64]
+    for d in range(j.n_deals):
+        set_side(c, j.sides[d], j.goal_max)
+        if (2 * c.pool_used > c.pool_size or 2 * c.n_heads_used > <int64_t>(c.hmask + 1)
+                or 2 * c.links_used > c.links_size):
+            # more than half full: start the deal with an empty table rather than
+            # clear it in the middle of a long search, losing all of that deal's work
+            tt_clear(c)
+        c.nodes = 0
+        tc_guard_restart(&c.guard)
+        init_state(c, &j.hands[d * n], j.leaders[d], 0, 0, L.hand_size - popcnt(j.hands[d * n]))
+        v = mtd_after(c, -1, first_guess(c) if USE_GUESS else 0)
+        ST_VALUE += c.nodes
+        vn = c.nodes
+        j.value[d] = <int16_t>v
+        if j.line:
+            st = 0
+            follow_line(c, v, line_cards, &st)
+            ST_LINE += c.nodes - vn
+            j.side_tricks[d] = <int8_t>st
+            j.last_winner[d] = <int8_t>c.s.last_winner
+            j.side_melds[d] = 0
+            j.opp_melds[d] = 0
+        else:
+            j.side_tricks[d] = j.last_winner[d] = -1
+            j.side_melds[d] = j.opp_melds[d] = -1
+        j.nodes[d] = c.nodes
+        j.done = d + 1
+    return 0
 
 
 def solve_batch(CoreLayout core, const int8_t[::1] cls, const uint64_t[:, ::1] hands,
                 const int8_t[::1] leaders, const uint8_t[::1] sides, bint goal_max,
                 double tt_mb, int16_t[::1] value, int8_t[::1] side_tricks,
                 int8_t[::1] last_winner, int16_t[::1] side_melds, int16_t[::1] opp_melds,
-                int64_t[::1] nodes, bint line=True):
+                int64_t[::1] nodes, bint line=True, int64_t[::1] solved=None):
     """Solve ``hands.shape[0]`` deals from the start of a trick (layout bits, validated);
     fills the output arrays (melds are 0: trick objectives have none).  Runs without the
     GIL; the table is shared by the deals (its entries hold for any deal).  ``line=False``
     follows no line after the value: ``side_tricks``, ``last_winner`` and the melds are
-    then -1."""
+    then -1.  A signal handler's exception (Ctrl-C) stops the search and is raised;
+    ``solved[0]`` (when given) is then the number of deals whose outputs were written,
+    the first ones."""
     cdef ctx_t c
+    cdef batch_job_t job
     cdef const layout_t* L = &core.c
     cdef Py_ssize_t n_deals = hands.shape[0], d
     cdef int n = L.n_seats
-    cdef int max_live = 0, i, v, st
-    cdef int64_t vn
+    cdef int max_live = 0, i, interrupted
     cdef uint64_t live
-    cdef int8_t line_cards[64]
     _check_layout(core)
+    if solved is not None and solved.shape[0] < 1:
+        raise ValueError("solved must hold one count")
     global ST_VALUE, ST_LINE, ST_CLEARS, ST_LONGEST
     ST_VALUE = ST_LINE = ST_CLEARS = ST_LONGEST = 0
     for d in range(n_deals):
@@ -2787,31 +2846,15 @@ def solve_batch(CoreLayout core, const int8_t[::1] cls, const uint64_t[:, ::1] h
     cdef uint64_t n_heads = nh
     cdef int64_t pool_size = npool
     if n_deals == 0:
+        if solved is not None:
+            solved[0] = 0
         return
+    init_batch_job(&job, &c, hands, leaders, sides, goal_max, line, value, side_tricks, last_winner,
+                   side_melds, opp_melds, nodes)
     with nogil:
         init_ctx(&c, L, <head_t*>&heads[h_off], n_heads, <entry_t*>&pool[p_off], pool_size, sides[0], goal_max)
-        for d in range(n_deals):
-            set_side(&c, sides[d], goal_max)
-            if (2 * c.pool_used > c.pool_size or 2 * c.n_heads_used > <int64_t>(c.hmask + 1)
-                    or 2 * c.links_used > c.links_size):
-                # more than half full: start the deal with an empty table rather than
-                # clear it in the middle of a long search, losing all of that deal's work
-                tt_clear(&c)
-            c.nodes = 0
-            init_state(&c, &hands[d, 0], leaders[d], 0, 0, L.hand_size - popcnt(hands[d, 0]))
-            v = mtd_after(&c, -1, first_guess(&c) if USE_GUESS else 0)
-            ST_VALUE += c.nodes
-            vn = c.nodes
-            value[d] = <int16_t>v
-            if line:
-                st = 0
-                follow_line(&c, v, line_cards, &st)
-                ST_LINE += c.nodes - vn
-                side_tricks[d] = <int8_t>st
-                last_winner[d] = <int8_t>c.s.last_winner
-                side_melds[d] = 0
-                opp_melds[d] = 0
-            else:
-                side_tricks[d] = last_winner[d] = -1
-                side_melds[d] = opp_melds[d] = -1
-            nodes[d] = c.nodes
+        interrupted = tc_run_guarded(&c.guard, search_deals, &job) < 0
+    if solved is not None:
+        solved[0] = job.done
+    if interrupted:
+        raise tc_take_exception(&c.guard)

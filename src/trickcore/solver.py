@@ -351,6 +351,9 @@ def solve(
     ValueError
         On malformed, duplicate or foreign cards, hand sizes that do not fit the trick,
         seats out of range, unknown contracts or options.
+    KeyboardInterrupt
+        On Ctrl-C during the search, which looks for pending signals every few
+        milliseconds (any exception a signal handler raises stops it likewise).
 
     Examples
     --------
@@ -509,6 +512,12 @@ def solve_many(
         of a Goathead band, a twentieth of an exact value).  ``side_tricks``,
         ``last_trick_winner``, ``side_melds`` and ``opp_melds`` are then -1.
 
+    Interrupting: the search runs in compiled code without the GIL, and looks for pending
+    signals every few milliseconds, so Ctrl-C (``KeyboardInterrupt``) or any exception a
+    signal handler raises (e.g. a ``signal.alarm`` time limit) stops it there.  The
+    exception then carries ``partial_result``: a :class:`ManyResult` of the deals solved
+    before it, the first ones.
+
     Returns
     -------
     ManyResult
@@ -573,10 +582,21 @@ def solve_many(
     band = ()   # cuts: point objectives only, so the general kernel, which takes them
     if cuts is not None:
         band = (_check_cuts(layout, cuts, n_deals), np.zeros(n_deals, dtype=np.int16))
-    _kernel(layout).solve_batch(
-        layout.core, _classes(layout), bits, leaders.astype(np.int8), side, goal_max, mb,
-        value, side_tricks, last, side_melds, opp_melds, nodes, *band, line=line,
-    )
+    solved = np.full(1, -1, dtype=np.int64)   # the kernel writes how many deals it finished
+    try:
+        _kernel(layout).solve_batch(
+            layout.core, _classes(layout), bits, leaders.astype(np.int8), side, goal_max, mb,
+            value, side_tricks, last, side_melds, opp_melds, nodes, *band, line=line, solved=solved,
+        )
+    except BaseException as exc:
+        k = int(solved[0])
+        if k >= 0:   # raised by a signal handler inside the search (Ctrl-C): keep what was done
+            exc.partial_result = ManyResult(value[:k], side_tricks[:k], last[:k], side_melds[:k],
+                                            opp_melds[:k], nodes[:k], side[:k], *(a[:k] for a in band[1:]))
+            if hasattr(exc, "add_note"):
+                exc.add_note(f"solve_many: the first {k} of {n_deals} deals were solved; "
+                             "the exception's partial_result holds them")
+        raise
     return ManyResult(value, side_tricks, last, side_melds, opp_melds, nodes, side, *band[1:])
 
 

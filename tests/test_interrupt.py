@@ -1,0 +1,116 @@
+"""Ctrl-C inside a long solve: the compiled search polls for signals (trickcore._interrupt).
+
+Each test starts a solve that takes a second or more uninterrupted (a whole Hearts deal
+for one seat, a whole Spades deal's fewest tricks) and lets a timer's signal handler raise
+a fraction of a second in.  Without the polls the handler could only run once the solve
+had returned, so ``partial_result`` would be missing (the exception would come from the
+test's own code, after the call) and the solve would have finished every deal.
+"""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import numpy as np
+import pytest
+
+from trickcore import CardSet
+from trickcore.deals import random_deals
+from trickcore.solver import solve, solve_many
+
+pytestmark = pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="needs signal.setitimer (POSIX)")
+
+
+class Alarm(Exception):
+    """What the test's SIGALRM handler raises."""
+
+
+@pytest.fixture
+def alarm():
+    """``alarm(seconds)``: raise :class:`Alarm` in the main thread after ``seconds``."""
+    old = signal.signal(signal.SIGALRM, lambda signum, frame: (_ for _ in ()).throw(Alarm("time is up")))
+
+    def start(seconds):
+        signal.setitimer(signal.ITIMER_REAL, seconds)
+
+    yield start
+    signal.setitimer(signal.ITIMER_REAL, 0)
+    signal.signal(signal.SIGALRM, old)
+
+
+def last_tricks(hands, k):
+    """Each hand's ``k`` highest cards (an ending of ``k`` tricks; suits need not fit)."""
+    out = []
+    for h in hands:
+        bits = [1 << i for i in range(64) if (int(h) >> i) & 1]
+        out.append(sum(bits[-k:]))
+    return np.array(out, dtype=np.uint64)
+
+
+def hard_hearts_deal():
+    # seat 0's paranoid fewest points on this whole deal: 19, about 12 million nodes
+    return random_deals("hearts", 1, seed=11)[0, :4]
+
+
+def test_solve_many_point_kernel_stops_and_keeps_the_deals_before(alarm):
+    hard = hard_hearts_deal()
+    endings = np.array([last_tricks(row[:4], 5) for row in random_deals("hearts", 4, seed=3)])
+    kw = dict(sides=1, goal="min")
+    alone = solve_many("hearts", "hearts", endings, **kw)
+    deals = np.vstack([endings, hard[None, :]])
+    alarm(0.25)
+    started = time.perf_counter()
+    with pytest.raises(Alarm) as info:
+        solve_many("hearts", "hearts", deals, **kw)
+    elapsed = time.perf_counter() - started
+    part = info.value.partial_result
+    assert len(part) == 4, f"the endings take milliseconds; {len(part)} of them kept after {elapsed:.2f} s"
+    # (the values, not the nodes: the call with a whole deal sizes its table for 52 cards)
+    assert part.value.tolist() == alone.value.tolist()
+    assert (part.nodes > 0).all() and (part.side_tricks >= 0).all()
+    # the same table afterwards: a later call is unaffected
+    again = solve_many("hearts", "hearts", endings, **kw)
+    assert again.value.tolist() == alone.value.tolist()
+
+
+def test_solve_many_trick_kernel_stops(alarm):
+    # seat 0's fewest tricks on a whole Spades deal (trick kernel): about 20 million nodes
+    deal = random_deals("spades", 4, seed=5)[3:4, :4]
+    alarm(0.25)
+    with pytest.raises(Alarm) as info:
+        solve_many("spades", "spades", deal, sides=1, goal="min")
+    assert len(info.value.partial_result) == 0
+    if hasattr(info.value, "add_note"):     # Python 3.11+
+        assert info.value.__notes__ == [
+            "solve_many: the first 0 of 1 deals were solved; the exception's partial_result holds them"]
+
+
+def test_solve_stops(alarm):
+    hands = [str(CardSet(int(h))) for h in hard_hearts_deal()]
+    alarm(0.25)
+    with pytest.raises(Alarm) as info:
+        solve("hearts", "hearts", hands, sides=1, goal="min")
+    # raised inside the search (its handler ran from the kernel's poll), not after it
+    assert "trickcore._solve.solve_position" in [entry.name for entry in info.traceback]
+    # the kernel is usable at once afterwards
+    r = solve("goathead3", "hearts", ["JC AH", "JD KH", "AS AC"])
+    assert r.value == 17
+
+
+def test_cli_solve_exits_130_on_ctrl_c():
+    # a deal whose solve runs for many minutes
+    hands = [str(CardSet(int(h))) for h in random_deals("hearts", 3, seed=11)[2, :4]]
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
+    proc = subprocess.Popen([sys.executable, "-m", "analysis.cli", "solve", "hearts", "hearts", "--hands", *hands,
+                             "--sides", "1", "--goal", "min"], env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    time.sleep(2.0)     # well past the interpreter's start-up and imports: inside the solve
+    proc.send_signal(signal.SIGINT)
+    try:
+        out, err = proc.communicate(timeout=120)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        pytest.fail("the solve did not stop on SIGINT")
+    assert (proc.returncode, err.strip(), out) == (130, "trickcore: interrupted", "")
