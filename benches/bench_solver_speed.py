@@ -7,9 +7,13 @@ Run from the repository root after building::
     PYTHONPATH=src python benches/bench_solver_speed.py --games goathead3 --deals 1000
     PYTHONPATH=src python benches/bench_solver_speed.py --games spades --tricks 8 --kernel general
     PYTHONPATH=src python benches/bench_solver_speed.py --payout     # + payout-only rows (Goathead, Sheepshead)
+    PYTHONPATH=src python benches/bench_solver_speed.py --all        # every game and contract
 
-Timing is the best of ``--repeats`` runs of one ``solve_many`` call on one thread
-(value, side tricks, last-trick winner and melds along an optimal line, per deal); the
+Timing is the best of ``--repeats`` runs of one ``solve_many`` call on one thread, and of
+as many more as fill ``--min-seconds`` (session 16: the VM's core runs slower after idling
+and takes a few hundred ms to speed up; ten calls of a fast row, 25 ms, had measured
+Goathead 3p at 25-37 us per deal where a second of calls gives 22.5), (value, side
+tricks, last-trick winner and melds along an optimal line, per deal); the
 node count (deterministic for a given seed) is the signature to compare between versions:
 a change in it means the search changed.  Targets set for the project: Goathead 3p suit
 <= 20 us/deal, Sheepshead <= 0.5 ms, Clover <= 2 ms, Spades (52 cards, seat 0 leads)
@@ -97,6 +101,18 @@ class Yardstick:
         return min(self.passes)
 
 
+def fastest_call(call, repeats: int, min_seconds: float):
+    """``(fastest time, result)`` of ``call()`` run ``repeats`` times and then again until
+    the timed calls add up to ``min_seconds``."""
+    best, spent, k, result = float("inf"), 0.0, 0, None
+    while k < repeats or spent < min_seconds:
+        t0 = time.perf_counter()
+        result = call()
+        took = time.perf_counter() - t0
+        best, spent, k = min(best, took), spent + took, k + 1
+    return best, result
+
+
 def payout_cuts_for(layout, deals: np.ndarray) -> np.ndarray | None:
     """The scorer's cuts for solving ``deals`` only as far as the payout needs (the cards
     no hand holds are the kitty, kept by the declarer), or None where the game has none."""
@@ -109,6 +125,67 @@ def payout_cuts_for(layout, deals: np.ndarray) -> np.ndarray | None:
     return _payout_cuts(get_game(layout.game), layout.contract, deals, {}, False, kitty)
 
 
+#: ``--all``: hands of this many cards for layouts whose whole deals take seconds or more
+#: each (a 52-card points game: Hearts for one seat, every other player against it)
+ALL_DEEP_TRICKS = 7
+
+
+def all_rows(args) -> None:
+    """``--all``: deals per second and nodes for every game and contract, each as its
+    layout defines it (seat 0 declares; the holder of a first-lead card such as Hearts'
+    2♣ leads, else seat 0; games without a declarer are solved for seat 0 alone, the
+    paranoid value), ``args.deals`` deals a row (at most 20 of 52 cards).  A row whose
+    first call runs past ``--row-seconds`` is reported as such (the solve stops on the
+    timer's signal, see ``trickcore._interrupt``)."""
+    import signal
+
+    from trickcore import CardSet
+    from trickcore.games import GAME_IDS
+
+    class RowTimeout(Exception):
+        pass
+
+    def on_alarm(signum, frame):
+        raise RowTimeout
+
+    old = signal.signal(signal.SIGALRM, on_alarm)
+    print(f"{'game':11s} {'contract':18s} {'deals':>5s} {'cards':>5s} {'mean/deal':>12s} {'deals/s':>10s} "
+          f"{'nodes/deal':>12s}")
+    try:
+        for gid in GAME_IDS:
+            if args.games and gid not in args.games:
+                continue
+            g = get_game(gid)
+            for contract in g.contracts:
+                layout = g.layout(contract)
+                big = len(layout.deck) >= 52
+                tricks = ALL_DEEP_TRICKS if big and layout.objective == "points" else min(args.tricks or 99, layout.hand_size)
+                n_deals = min(args.deals, 20) if big else args.deals
+                deals = random_deals(layout, n_deals, args.seed, tricks if tricks < layout.hand_size else 0)
+                leader = np.zeros(n_deals, dtype=np.int64)
+                if layout.first_lead is not None and tricks == layout.hand_size:
+                    has = (deals & np.uint64(CardSet([layout.first_lead]).mask)) != 0
+                    leader = np.where(has.any(axis=1), has.argmax(axis=1), 0)
+                try:
+                    # untimed first: the layout's compiled view, its build's import (see main);
+                    # with the row's first whole call under the timer
+                    signal.setitimer(signal.ITIMER_REAL, args.row_seconds)
+                    solve_many(layout, None, deals[:1], leader=leader[:1], declarer=0)
+                    solve_many(layout, None, deals, leader=leader, declarer=0)
+                    signal.setitimer(signal.ITIMER_REAL, 0)
+                    best, res = fastest_call(lambda: solve_many(layout, None, deals, leader=leader, declarer=0),
+                                             args.repeats, args.min_seconds)
+                except RowTimeout:
+                    print(f"{gid:11s} {contract:18s} {n_deals:5d} {tricks:5d}   over {args.row_seconds:.0f} s")
+                    continue
+                per = best / n_deals
+                print(f"{gid:11s} {contract:18s} {n_deals:5d} {tricks:5d} {fmt_time(per):>12s} {1 / per:10.0f} "
+                      f"{res.nodes.mean():12.0f}", flush=True)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=200)
@@ -116,6 +193,8 @@ def main(argv=None) -> None:
     ap.add_argument("--tricks", type=int, default=0,
                     help="deal only this many cards per hand (e.g. 8 for quick Spades figures)")
     ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--min-seconds", type=float, default=1.0,
+                    help="time each row's calls again until they add up to this (default 1 s; --quick 0)")
     ap.add_argument("--games", nargs="*", help="game ids to run (default: all)")
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--payout", action="store_true",
@@ -127,13 +206,20 @@ def main(argv=None) -> None:
     ap.add_argument("--yardstick", type=int, default=100, metavar="N",
                     help="time DDS on N bridge deals before and after the games and scale the exact rows to "
                          f"the goals' reference machine (DDS {REFERENCE_DDS_MS:.0f} ms/deal); 0 skips it")
+    ap.add_argument("--all", action="store_true",
+                    help="a row for every game and contract (deals/s and nodes; no yardstick, no goals)")
+    ap.add_argument("--row-seconds", type=float, default=60.0,
+                    help="with --all: stop a row whose first call runs longer than this")
     args = ap.parse_args(argv)
     if args.kernel:
         import trickcore.solver
 
         trickcore.solver.KERNEL = args.kernel
     if args.quick:
-        args.deals, args.repeats = 50, 1
+        args.deals, args.repeats, args.min_seconds = 50, 1, 0.0
+    if args.all:
+        all_rows(args)
+        return
     yardstick = Yardstick(args.yardstick, args.seed) if args.yardstick else None
     if yardstick:
         yardstick.step()
@@ -157,11 +243,9 @@ def main(argv=None) -> None:
         # repeat they were 6-15 ms of the timed call)
         solve_many(layout, None, deals[:1], leader=leader, declarer=declarer)
         for tag, cut in [("", None)] + ([(" payout", cuts)] if cuts is not None else []):
-            best = float("inf")
-            for _ in range(args.repeats):
-                t0 = time.perf_counter()
-                res = solve_many(layout, None, deals, leader=leader, declarer=declarer, cuts=cut, line=cut is None)
-                best = min(best, time.perf_counter() - t0)
+            best, res = fastest_call(
+                lambda: solve_many(layout, None, deals, leader=leader, declarer=declarer, cuts=cut, line=cut is None),
+                args.repeats, args.min_seconds)
             per = best / n_deals
             print(f"{label + tag:28s} {n_deals:6d} {fmt_time(per):>12s} {res.nodes.mean():12.0f} {res.nodes.max():10d}")
             if not tag and label in GOALS:

@@ -12,9 +12,9 @@ no Python object and no lock, and the interrupted deal's state is dropped (the t
 only ever hold proved bounds, so they stay true, though they are discarded too).  The
 entry point then raises the kept exception, with the deals finished before it.
 
-Cost: a compare of the node count at each trick boundary with three or more tricks left
-(callgrind: see ``benches/RESULTS.md``, session 16); a poll is a GIL round trip, about a
-microsecond every few milliseconds of search.
+Cost: one compare of the node count per trick-boundary node that searches on (callgrind
+of the benches' layouts within -0.1% to +0.7%: ``benches/RESULTS.md``, session 16); a poll
+is a GIL round trip, about a microsecond every few milliseconds of search.
 
 The entry points of both kernels hand their guarded search one of the two jobs below
 (``void*`` to :c:func:`tc_run_guarded`): the kernel's context and its inputs and outputs.
