@@ -106,6 +106,26 @@ def test_odds_passes_bags_and_says_what_stopped_the_sampling(capsys):
     assert "bags" in capsys.readouterr().err
 
 
+def test_odds_stops_at_the_time_budget(capsys):
+    # a 2,048-layout chunk of six Goathead contracts takes far longer than a millisecond
+    argv = ["odds", "goathead3", "JC JS AH 10H KH QH", "--method", "sample", "--max-deals", "100000",
+            "--jobs", "1", "--time-budget", "0.001"]
+    assert main(argv) == 0
+    assert "stopped by: time_budget" in capsys.readouterr().out
+    assert main(argv[:-1] + ["0"]) == 2
+    assert "time_budget must be a positive number of seconds" in capsys.readouterr().err
+
+
+def test_odds_paranoid_policy_reaches_the_leasters(capsys):
+    argv = ["odds", "goathead3", "JC JS AH 10H KH QH", "--contract", "leasters", "--method", "sample",
+            "--max-deals", "64", "--jobs", "1", "--json"]
+    assert main(argv) == 2
+    assert "no declarer" in capsys.readouterr().err
+    assert main(argv + ["--policy", "paranoid"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert {r["contract"] for r in rows} == {"leasters"} and all(r["n"] == 64 for r in rows)
+
+
 def test_odds_dealer_under_no_equal_total_needs_the_earlier_bids(capsys):
     argv = ["odds", "ohhell", "AS KS QS", "--rule", "hand_size=3", "--rule", "no_equal_total=true",
             "--seat", "3", "--method", "sample", "--max-deals", "8", "--jobs", "1"]

@@ -107,6 +107,10 @@ def _cmd_odds(args: argparse.Namespace) -> int:
     }
     if args.max_deals:
         kwargs["max_deals"] = args.max_deals
+    if args.time_budget is not None:
+        kwargs["time_budget"] = args.time_budget
+    if args.policy != "dd":
+        kwargs["policy"] = args.policy
     table = analysis.contract_odds(args.game, args.hand, **kwargs)
     if args.json:
         print(table.to_json(orient="records"))
@@ -190,7 +194,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bids-before", type=int, default=None,
                    help="Oh Hell with no_equal_total: the sum of the bids before the dealer's")
     p.add_argument("--max-deals", type=int, default=None, help="sampling budget")
+    p.add_argument("--time-budget", type=float, default=None, metavar="SECONDS",
+                   help="stop sampling after the first chunk that ends past this many seconds (the "
+                        "figures then depend on the machine's speed; 13-card Hearts layouts take seconds each)")
     p.add_argument("--kitty-policy", default="heuristic", help='"heuristic", "dd_best" (optimistic) or "none"')
+    p.add_argument("--policy", choices=("dd", "paranoid"), default="dd",
+                   help='"paranoid": the seat alone against all for a contract without a declarer '
+                        "(Goathead's and Sheepshead's leasters; analysis.paranoid)")
     p.add_argument("--jobs", type=int, default=-1, help="parallel workers (default: all cores)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=_cmd_odds)
