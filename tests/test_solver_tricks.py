@@ -112,14 +112,15 @@ def _ids(case):
 
 # --------------------------------------------------------------------------- dispatch
 def test_dispatch_picks_the_trick_kernel_for_trick_layouts(monkeypatch):
-    from trickcore import _solve, _solve_3x20x4
+    from trickcore import _solve, _solve_3x20x4, _solve_4x52x4
 
     monkeypatch.setattr(solver, "KERNEL", "tricks")
     for game, contract, opts, _ in CASES:
         assert solver._kernel(get_game(game).layout(contract, **opts)) is _solve_tricks
-    # a point layout: the general kernel, in its build for the layout's shape if it has one
+    # a point layout: the general kernel, in its build for the layout's shape (every point
+    # game's shape has one: test_shape_builds)
     assert solver._kernel(get_game("goathead3").layout("hearts")) is _solve_3x20x4
-    assert solver._kernel(get_game("hearts").layout("hearts")) is _solve
+    assert solver._kernel(get_game("hearts").layout("hearts")) is _solve_4x52x4
     monkeypatch.setattr(solver, "KERNEL", "general")
     assert solver._kernel(get_game("spades").layout("spades")) is _solve
     monkeypatch.setattr(solver, "KERNEL", "fast")
