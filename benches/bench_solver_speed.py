@@ -9,13 +9,13 @@ Run from the repository root after building::
     PYTHONPATH=src python benches/bench_solver_speed.py --payout     # + payout-only rows (Goathead, Sheepshead)
     PYTHONPATH=src python benches/bench_solver_speed.py --all        # every game and contract
 
-Timing is the best of ``--repeats`` runs of one ``solve_many`` call on one thread, and of
-as many more as fill ``--min-seconds`` (session 16: the VM's core runs slower after idling
-and takes a few hundred ms to speed up; ten calls of a fast row, 25 ms, had measured
-Goathead 3p at 25-37 us per deal where a second of calls gives 22.5), (value, side
-tricks, last-trick winner and melds along an optimal line, per deal); the
-node count (deterministic for a given seed) is the signature to compare between versions:
-a change in it means the search changed.  Targets set for the project: Goathead 3p suit
+Timing is the fastest of at least ``--repeats`` runs of one ``solve_many`` call on one
+thread (value, side tricks, last-trick winner and melds along an optimal line, per deal),
+run again until the calls add up to ``--min-seconds``: the VM's core runs slower after
+idling and takes a few hundred ms to speed up, and ten calls of a fast row (25 ms) had
+measured Goathead 3p at 25-37 us per deal where a second of calls gives 22.5 (session 16).
+The node count (deterministic for a given seed) is the signature to compare between
+versions: a change in it means the search changed.  Targets set for the project: Goathead 3p suit
 <= 20 us/deal, Sheepshead <= 0.5 ms, Clover <= 2 ms, Spades (52 cards, seat 0 leads)
 <= DDS's time per deal (about 43 ms on the reference machine).
 

@@ -3,7 +3,7 @@
 
 A search runs without the GIL, so Python's signal handlers (Ctrl-C's ``KeyboardInterrupt``,
 or a user's ``signal.alarm`` handler raising a timeout) would only run once the whole call
-returned: a Hearts deal that takes minutes could not be stopped.  So every ``POLL_NODES``
+returned: a Hearts deal that takes minutes could not be stopped.  So every ``TC_POLL_NODES``
 search nodes the kernel takes the GIL for a moment and runs the pending handlers
 (``PyErr_CheckSignals``; in threads other than the main one it does nothing).  When a
 handler raises, the exception is kept and the search is left at once by ``longjmp`` back
