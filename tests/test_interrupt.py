@@ -118,3 +118,55 @@ def test_cli_solve_exits_130_on_ctrl_c():
         proc.kill()
         pytest.fail("the solve did not stop on SIGINT")
     assert (proc.returncode, err.strip(), out) == (130, "trickcore: interrupted", "")
+
+
+def test_contract_odds_interrupted_keeps_the_layouts_sampled(monkeypatch):
+    from analysis import contract_odds
+
+    kw = dict(method="sample", target_se=1e-9, chunk_size=256, n_jobs=1, progress=False, seed=4)
+    hand = "JC JS AH 10H KH QH"
+
+    def interrupt(signum, frame):
+        raise KeyboardInterrupt
+
+    old = signal.signal(signal.SIGALRM, interrupt)
+    signal.setitimer(signal.ITIMER_REAL, 1.5)     # a 256-layout chunk takes some 40 ms
+    try:
+        with pytest.raises(KeyboardInterrupt) as info:
+            contract_odds("goathead3", hand, max_deals=10**8, **kw)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    part = info.value.partial_result
+    assert part.attrs["stopped_by"] == "interrupted"
+    n = int(part["n"].iloc[0])
+    assert n > 0 and n % 256 == 0           # whole chunks only
+    # the same figures as a run asked for exactly that many layouts
+    again = contract_odds("goathead3", hand, max_deals=n, **kw)
+    assert again.attrs["stopped_by"] == "max_deals"
+    np.testing.assert_array_equal(part.to_numpy(), again.to_numpy())
+
+
+def test_cli_odds_prints_the_figures_so_far_on_ctrl_c(capsys):
+    import json
+
+    from analysis.cli import main
+
+    def interrupt(signum, frame):
+        raise KeyboardInterrupt
+
+    old = signal.signal(signal.SIGALRM, interrupt)
+    signal.setitimer(signal.ITIMER_REAL, 2.0)     # a 2,048-layout chunk takes some 0.3 s
+    try:
+        rc = main(["odds", "goathead3", "JC JS AH 10H KH QH", "--method", "sample", "--target-se", "1e-9",
+                   "--max-deals", "100000000", "--jobs", "1", "--json"])
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    captured = capsys.readouterr()
+    err = captured.err.strip().splitlines()     # (after the progress bar's lines)
+    rows = json.loads(captured.out)
+    n = rows[0]["n"]
+    assert rc == 130 and n > 0 and n % 2048 == 0 and all(r["n"] == n for r in rows)
+    assert err[-2:] == [f"trickcore: the figures above are of the {n} layouts sampled before the interrupt",
+                        "trickcore: interrupted"]

@@ -111,15 +111,28 @@ def _cmd_odds(args: argparse.Namespace) -> int:
         kwargs["time_budget"] = args.time_budget
     if args.policy != "dd":
         kwargs["policy"] = args.policy
-    table = analysis.contract_odds(args.game, args.hand, **kwargs)
-    if args.json:
+    try:
+        table = analysis.contract_odds(args.game, args.hand, **kwargs)
+    except KeyboardInterrupt as exc:
+        # Ctrl-C while sampling: print the figures so far, then end as interrupted
+        partial = getattr(exc, "partial_result", None)
+        if partial is not None:
+            _print_odds(partial, args.json)
+            print(f"trickcore: the figures above are of the {int(partial['n'].max())} layouts sampled "
+                  "before the interrupt", file=sys.stderr)
+        raise
+    _print_odds(table, args.json)
+    return 0
+
+
+def _print_odds(table: Any, as_json: bool) -> None:
+    if as_json:
         print(table.to_json(orient="records"))
     else:
         print(table.to_string())
         stopped = table.attrs.get("stopped_by")
         if stopped:
             print(f"stopped by: {stopped}")
-    return 0
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:

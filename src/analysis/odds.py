@@ -634,7 +634,9 @@ def contract_odds(
         same precision on the scale where a probability's range is 1.  Checked after each
         chunk, in chunk order, so the result does not depend on ``n_jobs``;
         ``attrs["stopped_by"]`` says what ended the run (``"exact"``, ``"target_se"``,
-        ``"max_deals"``, ``"time_budget"``).
+        ``"max_deals"``, ``"time_budget"``).  Ctrl-C while sampling raises
+        ``KeyboardInterrupt`` as usual, carrying ``partial_result``: the table of the
+        layouts sampled so far (``stopped_by`` ``"interrupted"``), once a chunk is done.
     kitty_policy:
         ``"heuristic"``, ``"dd_best"`` (optimistic) or ``"none"`` (module docstring); used
         in 3-player Goathead, Sheepshead and 4-player Goathead.
@@ -748,6 +750,19 @@ def contract_odds(
         "budget_factor": 200, "deals": None, "per_seat": per_seat, "bags": bags, "forbidden_bid": forbidden,
     }
     stopped_by = "exact" if exact else "max_deals"
+
+    def table(sums: pd.DataFrame, stopped_by: str) -> pd.DataFrame:
+        out = _finish(sums, cons, level, exact)
+        if not any(per_seat.values()):
+            out = out.drop(columns="bid")
+        out.attrs.update({
+            "method": "exact" if exact else "sampled", "n_layouts": int(n_layouts), "kitty_policy": kitty_policy,
+            "optimistic": kitty_policy == "dd_best", "level": level, "seat": seat, "hand": str(h), "game": g.id,
+            "policy": policy, "stopped_by": stopped_by, "target_se": target_se, "target_ev_se": target_ev_se,
+            "bags": bags, "forbidden_bid": forbidden,
+        })
+        return out
+
     if exact:
         deals = enumerate_deals(g.id, [int(x) for x in fx], max_count=max(exact_limit, 5_000_000 if method == "exact" else exact_limit),
                                 **lrules)
@@ -781,22 +796,19 @@ def contract_odds(
                 if time_budget is not None and time.monotonic() - t0 > float(time_budget):
                     stopped_by = "time_budget"
                     break
+        except KeyboardInterrupt as exc:
+            # Ctrl-C: the interrupt goes on (a script's loop must stop too), carrying the
+            # figures of the layouts sampled so far
+            if sums is not None:
+                exc.partial_result = table(sums, "interrupted")
+            raise
         finally:
             close = getattr(results, "close", None)
             if close is not None:
                 close()
             if bar is not None:
                 bar.close()
-    out = _finish(sums, cons, level, exact)
-    if not any(per_seat.values()):
-        out = out.drop(columns="bid")
-    out.attrs.update({
-        "method": "exact" if exact else "sampled", "n_layouts": int(n_layouts), "kitty_policy": kitty_policy,
-        "optimistic": kitty_policy == "dd_best", "level": level, "seat": seat, "hand": str(h), "game": g.id,
-        "policy": policy, "stopped_by": stopped_by, "target_se": target_se, "target_ev_se": target_ev_se,
-        "bags": bags, "forbidden_bid": forbidden,
-    })
-    return out
+    return table(sums, stopped_by)
 
 
 def _add(state: pd.DataFrame | None, part: pd.DataFrame) -> pd.DataFrame:
