@@ -751,14 +751,15 @@ def contract_odds(
     }
     stopped_by = "exact" if exact else "max_deals"
 
-    def table(sums: pd.DataFrame, stopped_by: str) -> pd.DataFrame:
+    def table(sums: pd.DataFrame, stop: str) -> pd.DataFrame:
+        """The result over ``sums``, ``stop`` saying what ended the run."""
         out = _finish(sums, cons, level, exact)
         if not any(per_seat.values()):
             out = out.drop(columns="bid")
         out.attrs.update({
             "method": "exact" if exact else "sampled", "n_layouts": int(n_layouts), "kitty_policy": kitty_policy,
             "optimistic": kitty_policy == "dd_best", "level": level, "seat": seat, "hand": str(h), "game": g.id,
-            "policy": policy, "stopped_by": stopped_by, "target_se": target_se, "target_ev_se": target_ev_se,
+            "policy": policy, "stopped_by": stop, "target_se": target_se, "target_ev_se": target_ev_se,
             "bags": bags, "forbidden_bid": forbidden,
         })
         return out
