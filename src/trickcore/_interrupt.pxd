@@ -23,8 +23,7 @@ Usage in a kernel::
 
     c.guard ...                       # a tc_guard in the search context
     tc_guard_init(&c.guard)
-    if tc_run_guarded(&c.guard, work, &job) < 0:   # work(&job) searched and was interrupted
-        raise tc_take_exception(&c.guard)
+    run_guarded(&c.guard, work, &job)   # work(&job) without the GIL; raises on Ctrl-C
     # and in the search, at a node:
     check_interrupt(&c.guard, c.nodes)
 """
@@ -128,11 +127,23 @@ cdef inline void check_interrupt(tc_guard* g, int64_t nodes) noexcept nogil:
         tc_poll(g, nodes)
 
 
+
+cdef inline int run_guarded(tc_guard* g, tc_guarded_fn fn, void* arg) except -1:
+    """Run ``fn(arg)`` without the GIL under the guard ``g``; raise the exception of a
+    signal handler that stopped it (Ctrl-C)."""
+    cdef int rc
+    with nogil:
+        rc = tc_run_guarded(g, fn, arg)
+    if rc < 0:
+        raise tc_take_exception(g)
+    return 0
+
+
 # What ``solve_position`` hands its guarded search.
 ctypedef struct position_job_t:
     void* ctx               # the kernel's search context (its ``ctx_t``)
-    int card_values         # the value of each card in ``order`` (else the value only)
-    int n_moves
+    int card_values         # the value of each card (else the value only) ...
+    int n_moves             # ... of these cards, in this order (the search fills them)
     int order[64]
     int values[64]          # out: each card's value (card_values)
     int value               # out: the position's value

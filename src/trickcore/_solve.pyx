@@ -464,8 +464,8 @@ from libc.string cimport memset, memcpy
 from trickcore._layout cimport (layout_t, CoreLayout, legal_moves, trick_winner, card_points,
                                 trick_meld_value, lowest_bit, highest_bit, popcount, ducks_every_suit,
                                 OBJECTIVE_POINTS, OBJECTIVE_TRICKS, OBJECTIVE_NIL)
-from trickcore._interrupt cimport (tc_guard, tc_guard_init, tc_guard_restart, tc_run_guarded,
-                                   tc_take_exception, check_interrupt, position_job_t, batch_job_t,
+from trickcore._interrupt cimport (tc_guard, tc_guard_init, tc_guard_restart, run_guarded,
+                                   check_interrupt, position_job_t, batch_job_t,
                                    init_position_job, position_result, init_batch_job)
 
 cnp.import_array()
@@ -3194,9 +3194,12 @@ cdef int search_position(void* arg) noexcept nogil:
     """:func:`solve_position`'s search, guarded: the value (or every card's) and a line."""
     cdef position_job_t* j = <position_job_t*>arg
     cdef ctx_t* c = <ctx_t*>j.ctx
-    cdef int i, maximise = (c.maxmask >> c.s.k.turn) & 1
+    cdef state_t* s = &c.s
+    cdef int i, turn = s.k.turn, maximise = (c.maxmask >> s.k.turn) & 1
     cdef int dummy_t = 0, dummy_a = 0, dummy_b = 0
     if j.card_values:
+        j.n_moves = order_moves(c, representatives(c, legal_moves(
+            c.L, s.hands[turn], s.k.led, s.k.trick_index, s.k.played, s.k.suits_led)), turn, -1, j.order)
         for i in range(j.n_moves):
             j.values[i] = mtd_after(c, j.order[i], first_guess(c))
             if i == 0 or (j.values[i] > j.value if maximise else j.values[i] < j.value):
@@ -3218,7 +3221,7 @@ def solve_position(CoreLayout core, const int8_t[::1] cls, uint64_t[::1] hands, 
     cdef ctx_t c
     cdef position_job_t job
     cdef const layout_t* L = &core.c
-    cdef int n = L.n_seats, i, turn, interrupted
+    cdef int n = L.n_seats, i
     cdef uint64_t live = 0
     for i in range(n):
         live |= hands[i]
@@ -3240,18 +3243,10 @@ def solve_position(CoreLayout core, const int8_t[::1] cls, uint64_t[::1] hands, 
         for i in range(trick.shape[0]):
             apply_card(&c, trick[i])
     # (a trick is never complete here: the Python layer checks len(trick) < n_seats)
-    turn = c.s.k.turn
     if c.s.k.done or (all_hands(&c) == 0):
         return 0, {}, [], 0
     init_position_job(&job, &c, card_values)
-    with nogil:
-        if card_values:
-            job.n_moves = order_moves(&c, representatives(&c, legal_moves(
-                L, c.s.hands[turn], c.s.k.led, c.s.k.trick_index, c.s.k.played, c.s.k.suits_led)),
-                turn, -1, job.order)
-        interrupted = tc_run_guarded(&c.guard, search_position, &job) < 0
-    if interrupted:
-        raise tc_take_exception(&c.guard)
+    run_guarded(&c.guard, search_position, &job)
     return position_result(&job, c.nodes)
 
 
@@ -3318,7 +3313,7 @@ def solve_batch(CoreLayout core, const int8_t[::1] cls, const uint64_t[:, ::1] h
     cdef const layout_t* L = &core.c
     cdef Py_ssize_t n_deals = hands.shape[0], d
     cdef int n = L.n_seats
-    cdef int max_live = 0, i, interrupted
+    cdef int max_live = 0, i
     cdef int banded = cuts is not None
     cdef int n_cuts = cuts.shape[1] if banded else 0
     if banded and (n_cuts == 0 or n_cuts > MAX_CUTS or cuts.shape[0] != n_deals
@@ -3349,8 +3344,8 @@ def solve_batch(CoreLayout core, const int8_t[::1] cls, const uint64_t[:, ::1] h
         job.value_hi = &value_hi[0]
     with nogil:
         init_ctx(&c, L, &cls[0], &tt[0], n_buckets, two_buckets, lead_buckets, sides[0], goal_max)
-        interrupted = tc_run_guarded(&c.guard, search_deals, &job) < 0
-    if solved is not None:
-        solved[0] = job.done
-    if interrupted:
-        raise tc_take_exception(&c.guard)
+    try:
+        run_guarded(&c.guard, search_deals, &job)
+    finally:
+        if solved is not None:
+            solved[0] = job.done

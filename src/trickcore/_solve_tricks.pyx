@@ -247,8 +247,8 @@ from libc.string cimport memset, memcpy
 
 from trickcore._layout cimport (layout_t, CoreLayout, legal_moves, lowest_bit, highest_bit, insert_move, popcount,
                                 ducks_every_suit, OBJECTIVE_TRICKS, OBJECTIVE_NIL)
-from trickcore._interrupt cimport (tc_guard, tc_guard_init, tc_guard_restart, tc_run_guarded,
-                                   tc_take_exception, check_interrupt, position_job_t, batch_job_t,
+from trickcore._interrupt cimport (tc_guard, tc_guard_init, tc_guard_restart, run_guarded,
+                                   check_interrupt, position_job_t, batch_job_t,
                                    init_position_job, position_result, init_batch_job)
 
 cnp.import_array()
@@ -2707,9 +2707,12 @@ cdef int search_position(void* arg) noexcept nogil:
     """:func:`solve_position`'s search, guarded: the value (or every card's) and a line."""
     cdef position_job_t* j = <position_job_t*>arg
     cdef ctx_t* c = <ctx_t*>j.ctx
-    cdef int i, dummy = 0
-    cdef int maximise = (c.maxmask >> ((c.s.leader + c.s.tn) % c.n)) & 1
+    cdef state_t* s = &c.s
+    cdef int i, dummy = 0, turn = (s.leader + s.tn) % c.n
+    cdef int maximise = (c.maxmask >> turn) & 1
     if j.card_values:
+        j.n_moves = order_moves(c, representatives(c, legal_moves(
+            c.L, s.hands[turn], s.led, s.trick_index, s.played, s.suits_led)), turn, -1, j.order)
         for i in range(j.n_moves):
             j.values[i] = mtd_after(c, j.order[i], 0)
             if i == 0 or (j.values[i] > j.value if maximise else j.values[i] < j.value):
@@ -2730,7 +2733,7 @@ def solve_position(CoreLayout core, const int8_t[::1] cls, uint64_t[::1] hands, 
     cdef ctx_t c
     cdef position_job_t job
     cdef const layout_t* L = &core.c
-    cdef int n = L.n_seats, i, turn, interrupted
+    cdef int n = L.n_seats, i
     cdef uint64_t live = 0
     _check_layout(core)
     for i in range(n):
@@ -2753,18 +2756,10 @@ def solve_position(CoreLayout core, const int8_t[::1] cls, uint64_t[::1] hands, 
         init_state(&c, start, leader, played, suits_led, trick_index)
         for i in range(trick.shape[0]):
             apply_card(&c, trick[i])
-    turn = (c.s.leader + c.s.tn) % n
     if c.s.done or (all_hands(&c) == 0):
         return 0, {}, [], 0
     init_position_job(&job, &c, card_values)
-    with nogil:
-        if card_values:
-            job.n_moves = order_moves(&c, representatives(&c, legal_moves(
-                L, c.s.hands[turn], c.s.led, c.s.trick_index, c.s.played, c.s.suits_led)),
-                turn, -1, job.order)
-        interrupted = tc_run_guarded(&c.guard, search_position, &job) < 0
-    if interrupted:
-        raise tc_take_exception(&c.guard)
+    run_guarded(&c.guard, search_position, &job)
     return position_result(&job, c.nodes)
 
 
@@ -2826,7 +2821,7 @@ def solve_batch(CoreLayout core, const int8_t[::1] cls, const uint64_t[:, ::1] h
     cdef const layout_t* L = &core.c
     cdef Py_ssize_t n_deals = hands.shape[0], d
     cdef int n = L.n_seats
-    cdef int max_live = 0, i, interrupted
+    cdef int max_live = 0, i
     cdef uint64_t live
     _check_layout(core)
     if solved is not None and solved.shape[0] < 1:
@@ -2853,8 +2848,8 @@ def solve_batch(CoreLayout core, const int8_t[::1] cls, const uint64_t[:, ::1] h
                    side_melds, opp_melds, nodes)
     with nogil:
         init_ctx(&c, L, <head_t*>&heads[h_off], n_heads, <entry_t*>&pool[p_off], pool_size, sides[0], goal_max)
-        interrupted = tc_run_guarded(&c.guard, search_deals, &job) < 0
-    if solved is not None:
-        solved[0] = job.done
-    if interrupted:
-        raise tc_take_exception(&c.guard)
+    try:
+        run_guarded(&c.guard, search_deals, &job)
+    finally:
+        if solved is not None:
+            solved[0] = job.done
