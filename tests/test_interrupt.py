@@ -7,6 +7,7 @@ had returned, so ``partial_result`` would be missing (the exception would come f
 test's own code, after the call) and the solve would have finished every deal.
 """
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -27,17 +28,20 @@ class Alarm(Exception):
     """What the test's SIGALRM handler raises."""
 
 
-@pytest.fixture
-def alarm():
-    """``alarm(seconds)``: raise :class:`Alarm` in the main thread after ``seconds``."""
-    old = signal.signal(signal.SIGALRM, lambda signum, frame: (_ for _ in ()).throw(Alarm("time is up")))
+@contextlib.contextmanager
+def raising_after(seconds, exc_type=Alarm):
+    """Inside the block, a SIGALRM handler raises ``exc_type`` in the main thread after
+    ``seconds``; the timer and the old handler are back as the block ends."""
+    def handler(signum, frame):
+        raise exc_type
 
-    def start(seconds):
-        signal.setitimer(signal.ITIMER_REAL, seconds)
-
-    yield start
-    signal.setitimer(signal.ITIMER_REAL, 0)
-    signal.signal(signal.SIGALRM, old)
+    old = signal.signal(signal.SIGALRM, handler)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
 
 
 def last_tricks(hands, k):
@@ -54,15 +58,14 @@ def hard_hearts_deal():
     return random_deals("hearts", 1, seed=11)[0, :4]
 
 
-def test_solve_many_point_kernel_stops_and_keeps_the_deals_before(alarm):
+def test_solve_many_point_kernel_stops_and_keeps_the_deals_before():
     hard = hard_hearts_deal()
     endings = np.array([last_tricks(row[:4], 5) for row in random_deals("hearts", 4, seed=3)])
     kw = dict(sides=1, goal="min")
     alone = solve_many("hearts", "hearts", endings, **kw)
     deals = np.vstack([endings, hard[None, :]])
-    alarm(0.25)
     started = time.perf_counter()
-    with pytest.raises(Alarm) as info:
+    with pytest.raises(Alarm) as info, raising_after(0.25):
         solve_many("hearts", "hearts", deals, **kw)
     elapsed = time.perf_counter() - started
     part = info.value.partial_result
@@ -75,11 +78,10 @@ def test_solve_many_point_kernel_stops_and_keeps_the_deals_before(alarm):
     assert again.value.tolist() == alone.value.tolist()
 
 
-def test_solve_many_trick_kernel_stops(alarm):
+def test_solve_many_trick_kernel_stops():
     # seat 0's fewest tricks on a whole Spades deal (trick kernel): about 20 million nodes
     deal = random_deals("spades", 4, seed=5)[3:4, :4]
-    alarm(0.25)
-    with pytest.raises(Alarm) as info:
+    with pytest.raises(Alarm) as info, raising_after(0.25):
         solve_many("spades", "spades", deal, sides=1, goal="min")
     assert len(info.value.partial_result) == 0
     if hasattr(info.value, "add_note"):     # Python 3.11+
@@ -87,10 +89,9 @@ def test_solve_many_trick_kernel_stops(alarm):
             "solve_many: the first 0 of 1 deals were solved; the exception's partial_result holds them"]
 
 
-def test_solve_stops(alarm):
+def test_solve_stops():
     hands = [str(CardSet(int(h))) for h in hard_hearts_deal()]
-    alarm(0.25)
-    with pytest.raises(Alarm) as info:
+    with pytest.raises(Alarm) as info, raising_after(0.25):
         solve("hearts", "hearts", hands, sides=1, goal="min")
     # raised inside the search (its handler ran from the kernel's poll), not after it
     assert any(entry.name.endswith(".solve_position") for entry in info.traceback)
@@ -125,18 +126,9 @@ def test_contract_odds_interrupted_keeps_the_layouts_sampled(monkeypatch):
 
     kw = dict(method="sample", target_se=1e-9, chunk_size=256, n_jobs=1, progress=False, seed=4)
     hand = "JC JS AH 10H KH QH"
-
-    def interrupt(signum, frame):
-        raise KeyboardInterrupt
-
-    old = signal.signal(signal.SIGALRM, interrupt)
-    signal.setitimer(signal.ITIMER_REAL, 1.5)     # a 256-layout chunk takes some 40 ms
-    try:
-        with pytest.raises(KeyboardInterrupt) as info:
-            contract_odds("goathead3", hand, max_deals=10**8, **kw)
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
+    # a 256-layout chunk takes some 40 ms
+    with pytest.raises(KeyboardInterrupt) as info, raising_after(1.5, KeyboardInterrupt):
+        contract_odds("goathead3", hand, max_deals=10**8, **kw)
     part = info.value.partial_result
     assert part.attrs["stopped_by"] == "interrupted"
     n = int(part["n"].iloc[0])
@@ -151,18 +143,9 @@ def test_cli_odds_prints_the_figures_so_far_on_ctrl_c(capsys):
     import json
 
     from analysis.cli import main
-
-    def interrupt(signum, frame):
-        raise KeyboardInterrupt
-
-    old = signal.signal(signal.SIGALRM, interrupt)
-    signal.setitimer(signal.ITIMER_REAL, 2.0)     # a 2,048-layout chunk takes some 0.3 s
-    try:
+    with raising_after(2.0, KeyboardInterrupt):     # a 2,048-layout chunk takes some 0.3 s
         rc = main(["odds", "goathead3", "JC JS AH 10H KH QH", "--method", "sample", "--target-se", "1e-9",
                    "--max-deals", "100000000", "--jobs", "1", "--json"])
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
     captured = capsys.readouterr()
     err = captured.err.strip().splitlines()     # (after the progress bar's lines)
     rows = json.loads(captured.out)
