@@ -5,6 +5,10 @@ for one seat, a whole Spades deal's fewest tricks) and lets a timer's signal han
 a fraction of a second in.  Without the polls the handler could only run once the solve
 had returned, so ``partial_result`` would be missing (the exception would come from the
 test's own code, after the call) and the solve would have finished every deal.
+
+A ``time_budget`` stops a solve the same way (``TimeoutError``), and either exception
+carries what the search had proved: the bounds of the value it was working out and, for
+``solve``, the values of the cards finished.
 """
 
 import contextlib
@@ -58,35 +62,91 @@ def hard_hearts_deal():
     return random_deals("hearts", 1, seed=11)[0, :4]
 
 
-def test_solve_many_point_kernel_stops_and_keeps_the_deals_before():
-    hard = hard_hearts_deal()
+#: seat 0 alone, wanting few points
+ALONE = dict(sides=1, goal="min")
+
+
+def endings_then_the_hard_deal():
+    """Four 5-trick Hearts endings (milliseconds each) and then :func:`hard_hearts_deal`;
+    and the endings' values, solved on their own."""
     endings = np.array([last_tricks(row[:4], 5) for row in random_deals("hearts", 4, seed=3)])
-    kw = dict(sides=1, goal="min")
-    alone = solve_many("hearts", "hearts", endings, **kw)
-    deals = np.vstack([endings, hard[None, :]])
+    alone = solve_many("hearts", "hearts", endings, **ALONE)
+    return np.vstack([endings, hard_hearts_deal()[None, :]]), alone.value.tolist()
+
+
+def test_solve_many_point_kernel_stops_and_keeps_the_deals_before():
+    deals, alone = endings_then_the_hard_deal()
     started = time.perf_counter()
     with pytest.raises(Alarm) as info, raising_after(0.25):
-        solve_many("hearts", "hearts", deals, **kw)
+        solve_many("hearts", "hearts", deals, **ALONE)
     elapsed = time.perf_counter() - started
     part = info.value.partial_result
     assert len(part) == 4, f"the endings take milliseconds; {len(part)} of them kept after {elapsed:.2f} s"
     # (the values, not the nodes: the call with a whole deal sizes its table for 52 cards)
-    assert part.value.tolist() == alone.value.tolist()
+    assert part.value.tolist() == alone
     assert (part.nodes > 0).all() and (part.side_tricks >= 0).all()
     # the same table afterwards: a later call is unaffected
-    again = solve_many("hearts", "hearts", endings, **kw)
-    assert again.value.tolist() == alone.value.tolist()
+    again = solve_many("hearts", "hearts", deals[:4], **ALONE)
+    assert again.value.tolist() == alone
 
 
 def test_solve_many_trick_kernel_stops():
-    # seat 0's fewest tricks on a whole Spades deal (trick kernel): about 20 million nodes
+    # seat 0's fewest tricks on a whole Spades deal (trick kernel): 6, about 20 million nodes
     deal = random_deals("spades", 4, seed=5)[3:4, :4]
     with pytest.raises(Alarm) as info, raising_after(0.25):
-        solve_many("spades", "spades", deal, sides=1, goal="min")
+        solve_many("spades", "spades", deal, **ALONE)
     assert len(info.value.partial_result) == 0
+    lo, hi = info.value.value_bounds
+    assert 0 <= lo <= 6 <= hi <= 13
     if hasattr(info.value, "add_note"):     # Python 3.11+
         assert info.value.__notes__ == [
-            "solve_many: the first 0 of 1 deals were solved; the exception's partial_result holds them"]
+            "solve_many: the first 0 of 1 deals were solved; the exception's partial_result holds them; "
+            f"deal 0's value lies in [{lo}, {hi}] (value_bounds)"]
+
+
+def test_time_budget_stops_solve_many_with_the_bounds_proved():
+    deals, alone = endings_then_the_hard_deal()
+    narrowed = False
+    for budget in (0.05, 0.3):      # the whole call takes about a second
+        with pytest.raises(TimeoutError) as info:
+            solve_many("hearts", "hearts", deals, time_budget=budget, **ALONE)
+        assert info.value.partial_result.value.tolist() == alone
+        lo, hi = info.value.value_bounds
+        assert 0 <= lo <= 19 <= hi <= 26
+        narrowed |= hi - lo < 26
+    assert narrowed, "no probe finished in 0.3 s of a search whose first probes take milliseconds"
+    # the trick kernel alike
+    with pytest.raises(TimeoutError) as info:
+        solve_many("spades", "spades", random_deals("spades", 4, seed=5)[3:4, :4], time_budget=0.1, **ALONE)
+    assert 0 <= info.value.value_bounds[0] <= 6 <= info.value.value_bounds[1] <= 13
+    for bad in (0, -1, float("nan"), float("inf"), "soon", True):
+        with pytest.raises(ValueError, match="time_budget"):
+            solve_many("hearts", "hearts", deals[:4], time_budget=bad, **ALONE)
+
+
+def test_time_budget_stops_solve_with_the_cards_finished():
+    # a 11-trick Hearts ending for seat 0 alone, whose cards are worth 22 or 23: about 15
+    # million nodes for every card's value
+    deal = random_deals("hearts", 12, seed=5)[3, :4]
+    pos = [str(CardSet(int(h))) for h in last_tricks(deal, 11)]
+    started = time.perf_counter()
+    full = solve("hearts", "hearts", pos, **ALONE)
+    took = time.perf_counter() - started
+    assert full.value == 22 and set(full.card_values.values()) == {22, 23}
+    stops = []
+    for share in (0.35, 0.55, 0.75):    # of the work, in time: the cards are solved in turn
+        try:
+            solve("hearts", "hearts", pos, time_budget=share * took, **ALONE)
+        except TimeoutError as stop:
+            stops.append(stop)
+    assert stops, f"a solve of {took:.2f} s was never stopped by a budget of a fraction of that"
+    for stop in stops:
+        lo, hi = stop.value_bounds
+        assert 0 <= lo <= 22 <= hi <= 26
+        assert set(stop.card_values) < set(full.card_values)
+        assert all(full.card_values[card] == v for card, v in stop.card_values.items())
+    # by three quarters of the work, some card's value is known or the bounds have moved
+    assert any(s.card_values or s.value_bounds != (0, 26) for s in stops)
 
 
 def test_solve_stops():
@@ -118,7 +178,28 @@ def test_cli_solve_exits_130_on_ctrl_c():
     except subprocess.TimeoutExpired:
         proc.kill()
         pytest.fail("the solve did not stop on SIGINT")
-    assert (proc.returncode, err.strip(), out) == (130, "trickcore: interrupted", "")
+    assert (proc.returncode, err.strip()) == (130, "trickcore: interrupted")
+    # what was proved by then: the value's bounds, the cards whose values were finished
+    first, cards = out.splitlines()
+    lo, hi = (int(x) for x in first.removeprefix("value between ").split(" and "))
+    assert 0 <= lo <= hi <= 26 and cards.startswith("cards")
+
+
+def test_cli_solve_time_budget_exits_3_with_the_bounds(capsys):
+    import json
+
+    from analysis.cli import main
+    hands = [str(CardSet(int(h))) for h in random_deals("hearts", 3, seed=11)[2, :4]]
+    argv = ["solve", "hearts", "hearts", "--hands", *hands, "--sides", "1", "--goal", "min"]
+    assert main([*argv, "--time-budget", "0.2", "--json"]) == 3
+    captured = capsys.readouterr()
+    shown = json.loads(captured.out)
+    assert shown["value"] is None and shown["line"] is None
+    lo, hi = shown["value_bounds"]
+    assert 0 <= lo <= hi <= 26
+    assert captured.err.strip() == "trickcore: the time budget of 0.2 s was spent; the value is not exact"
+    assert main([*argv, "--time-budget", "-1"]) == 2
+    assert "time_budget must be a positive number" in capsys.readouterr().err
 
 
 def test_contract_odds_interrupted_keeps_the_layouts_sampled(monkeypatch):

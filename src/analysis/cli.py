@@ -3,12 +3,14 @@
 ::
 
     trickcore report [GAME ...] [--deals N] [--out reports/]
-    trickcore solve GAME CONTRACT --hands "..." [--leader N] [--declarer N] [--json]
+    trickcore solve GAME CONTRACT --hands "..." [--leader N] [--declarer N] [--time-budget S] [--json]
     trickcore odds GAME "HAND" [--seat N] [--rule NAME=VALUE ...]
     trickcore simulate GAME -n N --out DIR [--policy dd|dd_payout|greedy|random]
 
 Every sub-command has ``--help``.  Bad arguments (and any ``ValueError`` the library raises
-on bad input) print a one-line ``trickcore: error: ...`` and exit with code 2.
+on bad input) print a one-line ``trickcore: error: ...`` and exit with code 2; Ctrl-C ends
+with code 130, and ``solve`` stopped by its ``--time-budget`` with code 3, both after
+printing what was proved.
 
 >>> main(["solve", "goathead3", "hearts", "--hands", "JC AH", "JD KH", "AS AC"])
 value 17
@@ -75,10 +77,20 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     import trickcore
 
     rules = parse_rules(args.game, args.rule)
-    result = trickcore.solve(
-        args.game, args.contract, args.hands, leader=args.leader, declarer=args.declarer,
-        goal=args.goal, objective=args.objective, sides=args.sides, **rules
-    )
+    try:
+        result = trickcore.solve(
+            args.game, args.contract, args.hands, leader=args.leader, declarer=args.declarer,
+            goal=args.goal, objective=args.objective, sides=args.sides, time_budget=args.time_budget,
+            **rules
+        )
+    except TimeoutError as exc:
+        _print_solve_bounds(args, exc)
+        print(f"trickcore: the time budget of {args.time_budget:g} s was spent; the value is not exact",
+              file=sys.stderr)
+        return 3
+    except KeyboardInterrupt as exc:
+        _print_solve_bounds(args, exc)
+        raise
     if args.json:
         print(json.dumps({
             "game": args.game,
@@ -93,6 +105,27 @@ def _cmd_solve(args: argparse.Namespace) -> int:
         print("cards " + " ".join(f"{c} {v}" for c, v in result.card_values.items()))
         print("line " + " ".join(str(c) for c in result.line))
     return 0
+
+
+def _print_solve_bounds(args: argparse.Namespace, stop: BaseException) -> None:
+    """What a solve stopped by its time budget or by Ctrl-C had proved: the value's bounds
+    and the cards whose values were finished."""
+    bounds = getattr(stop, "value_bounds", None)
+    if bounds is None:
+        return
+    card_values = getattr(stop, "card_values", {})
+    if args.json:
+        print(json.dumps({
+            "game": args.game,
+            "contract": args.contract,
+            "value": None,
+            "value_bounds": list(bounds),
+            "card_values": {str(c): int(v) for c, v in card_values.items()},
+            "line": None,
+        }, ensure_ascii=False))
+    else:
+        print(f"value between {bounds[0]} and {bounds[1]}")
+        print("cards " + " ".join(f"{c} {v}" for c, v in card_values.items()))
 
 
 def _cmd_odds(args: argparse.Namespace) -> int:
@@ -186,6 +219,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--objective", choices=("points", "tricks", "nil"), default=None,
                    help='what is counted (default: the contract\'s); "nil": can the side take no trick at all')
     p.add_argument("--rule", action="append", metavar="NAME=VALUE")
+    p.add_argument("--time-budget", type=float, default=None, metavar="S",
+                   help="stop after S seconds of search, print the value's bounds and the cards' values "
+                        "proved by then, and exit with code 3 (Ctrl-C prints them too, exit code 130)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=_cmd_solve)
 

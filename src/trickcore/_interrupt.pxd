@@ -19,6 +19,17 @@ is a GIL round trip, about a microsecond every few milliseconds of search.
 The entry points of both kernels hand their guarded search one of the two jobs below
 (``void*`` to :c:func:`tc_run_guarded`): the kernel's context and its inputs and outputs.
 
+Time budgets.  A guard may also carry a deadline (:c:func:`tc_guard_set_deadline`, on
+the monotonic clock): a poll past it raises ``TimeoutError`` the same way, so a budget
+works in any thread, without signals.
+
+What an interrupted search had proved.  The kernels' null-window probes narrow the value
+they are working out to an interval; each probe writes it into the guard
+(:func:`note_bounds`).  :func:`run_position` and :func:`run_batch` attach it to the
+exception they raise (``solve_progress``): the bounds of the position's value and the
+values of the cards finished, or the bounds of the deal in progress.  Nothing is lost but
+what the search had not proved yet.
+
 Usage in a kernel::
 
     c.guard ...                       # a tc_guard in the search context
@@ -33,6 +44,7 @@ cdef extern from *:
     """
     #include <setjmp.h>
     #include <stdint.h>
+    #include <time.h>
 
     /* Search nodes between two looks for a pending signal: 65536 nodes are 2-10 ms of
        search in every kernel. */
@@ -43,7 +55,16 @@ cdef extern from *:
         int armed;              /* inside tc_run_guarded: a jump target is set */
         jmp_buf jump;
         PyObject *type, *value, *tb;    /* the exception a handler raised, kept */
+        double deadline;        /* tc_now() past which a poll raises TimeoutError; 0: none */
+        int bounded;            /* lower and upper hold the interval proved so far ... */
+        int lower, upper;       /* ... of the value the search is working out */
     } tc_guard;
+
+    static double tc_now(void) {
+        struct timespec ts;
+        clock_gettime(CLOCK_MONOTONIC, &ts);
+        return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+    }
 
     typedef int (*tc_guarded_fn)(void*);
 
@@ -51,11 +72,21 @@ cdef extern from *:
         g->poll_at = TC_POLL_NODES;
         g->armed = 0;
         g->type = g->value = g->tb = NULL;
+        g->deadline = 0;
+        g->bounded = 0;
+        g->lower = g->upper = 0;
     }
 
-    /* The search's node count starts again from 0 (a new deal). */
+    /* Polls after ``seconds`` from now raise TimeoutError (seconds <= 0: no deadline). */
+    static void tc_guard_set_deadline(tc_guard* g, double seconds) {
+        g->deadline = seconds > 0 ? tc_now() + seconds : 0;
+    }
+
+    /* The search's node count starts again from 0, and nothing is proved yet (a new
+       deal). */
     static inline void tc_guard_restart(tc_guard* g) {
         g->poll_at = TC_POLL_NODES;
+        g->bounded = 0;
     }
 
     /* Runs fn(arg); -1 if a signal handler raised during it (tc_take_exception gives the
@@ -73,9 +104,10 @@ cdef extern from *:
         return r;
     }
 
-    /* Runs Python's pending signal handlers (with the GIL, taken for the call); if one
-       raised, keeps its exception and jumps back to tc_run_guarded.  Out of line and cold:
-       the search only tests the node count. */
+    /* Runs Python's pending signal handlers (with the GIL, taken for the call) and checks
+       the deadline; if a handler raised, or the deadline has passed (TimeoutError), keeps
+       the exception and jumps back to tc_run_guarded.  Out of line and cold: the search
+       only tests the node count. */
     static __attribute__((noinline, cold)) void tc_poll(tc_guard* g, int64_t nodes) {
         PyGILState_STATE st;
         int raised;
@@ -84,6 +116,10 @@ cdef extern from *:
             return;
         st = PyGILState_Ensure();
         raised = PyErr_CheckSignals() != 0;
+        if (!raised && g->deadline > 0 && tc_now() >= g->deadline) {
+            PyErr_SetString(PyExc_TimeoutError, "the solve's time budget was spent");
+            raised = 1;
+        }
         if (raised)
             PyErr_Fetch(&g->type, &g->value, &g->tb);
         PyGILState_Release(st);
@@ -111,9 +147,14 @@ cdef extern from *:
     """
     ctypedef struct tc_guard:
         int64_t poll_at
+        double deadline
+        int bounded
+        int lower
+        int upper
     ctypedef int (*tc_guarded_fn)(void*) noexcept nogil
     int64_t TC_POLL_NODES
     void tc_guard_init(tc_guard* g) noexcept nogil
+    void tc_guard_set_deadline(tc_guard* g, double seconds) noexcept nogil
     void tc_guard_restart(tc_guard* g) noexcept nogil
     int tc_run_guarded(tc_guard* g, tc_guarded_fn fn, void* arg) noexcept nogil
     void tc_poll(tc_guard* g, int64_t nodes) noexcept nogil
@@ -126,6 +167,14 @@ cdef inline void check_interrupt(tc_guard* g, int64_t nodes) noexcept nogil:
     if nodes >= g.poll_at:
         tc_poll(g, nodes)
 
+
+
+cdef inline void note_bounds(tc_guard* g, int lower, int upper) noexcept nogil:
+    """The search has proved ``lower <= value <= upper`` for the value it is working out
+    (written by each probe of the kernels' ``mtd_after``)."""
+    g.bounded = 1
+    g.lower = lower
+    g.upper = upper
 
 
 cdef inline int run_guarded(tc_guard* g, tc_guarded_fn fn, void* arg) except -1:
@@ -146,6 +195,11 @@ ctypedef struct position_job_t:
     int n_moves             # ... of these cards, in this order (the search fills them)
     int order[64]
     int values[64]          # out: each card's value (card_values)
+    int n_done              # out: the cards whose value is in values (the first ones)
+    int maximise            # the seat to move wants the value high
+    int root_lo             # the position's value bounds before any search
+    int root_hi
+    int value_known         # value is final (the search has gone on to the line)
     int value               # out: the position's value
     int n_line              # out: the line's cards
     int8_t line[64]
@@ -176,6 +230,10 @@ cdef inline void init_position_job(position_job_t* job, void* ctx, int card_valu
     job.ctx = ctx
     job.card_values = card_values
     job.n_moves = 0
+    job.n_done = 0
+    job.maximise = 1
+    job.root_lo = job.root_hi = 0
+    job.value_known = 0
     job.value = 0
     job.n_line = 0
 
@@ -186,6 +244,70 @@ cdef inline object position_result(position_job_t* job, int64_t nodes):
     cdef int i
     return (job.value, {job.order[i]: job.values[i] for i in range(job.n_moves)},
             [job.line[i] for i in range(job.n_line)], nodes)
+
+
+cdef inline object position_progress(position_job_t* job, tc_guard* g):
+    """What an interrupted ``solve_position`` had proved: ``{"value_bounds": (lo, hi),
+    "values": {bit: value}, "cards": [bits]}``, bounds of the position's value and, with
+    ``card_values``, the values of the cards finished among all the cards searched (one
+    per run of equivalent cards).  A card not finished is worth between its bounds so
+    far (the one in progress: the guard's) and the position's static bounds (the others);
+    the position is worth the best of its cards for the seat to move."""
+    cdef int i, k = 0, lo, hi
+    cdef int los[66]
+    cdef int his[66]
+    values = {}
+    for i in range(job.n_done):
+        values[job.order[i]] = job.values[i]
+    if job.value_known:
+        lo = hi = job.value
+    elif not job.card_values:
+        lo, hi = (g.lower, g.upper) if g.bounded else (job.root_lo, job.root_hi)
+    else:
+        # every card's interval: finished ones exact, the one in progress the guard's,
+        # the rest the position's static bounds; the value is their max (or min)
+        for i in range(job.n_done):
+            los[k] = his[k] = job.values[i]
+            k += 1
+        if job.n_done < job.n_moves:
+            los[k], his[k] = (g.lower, g.upper) if g.bounded else (job.root_lo, job.root_hi)
+            k += 1
+        if job.n_done + 1 < job.n_moves:
+            los[k], his[k] = job.root_lo, job.root_hi
+            k += 1
+        lo, hi = (los[0], his[0]) if k else (job.root_lo, job.root_hi)
+        for i in range(1, k):
+            if job.maximise:
+                lo, hi = max(lo, los[i]), max(hi, his[i])
+            else:
+                lo, hi = min(lo, los[i]), min(hi, his[i])
+        lo, hi = max(lo, job.root_lo), min(hi, job.root_hi)
+    return {"value_bounds": (lo, hi), "values": values,
+            "cards": [job.order[i] for i in range(job.n_moves)]}
+
+
+cdef inline int run_position(position_job_t* job, tc_guard* g, tc_guarded_fn fn) except -1:
+    """:func:`run_guarded` for ``solve_position``: the exception of an interrupted search
+    carries ``solve_progress`` (:func:`position_progress`)."""
+    try:
+        run_guarded(g, fn, job)
+    except BaseException as exc:
+        exc.solve_progress = position_progress(job, g)
+        raise
+    return 0
+
+
+cdef inline int run_batch(batch_job_t* job, tc_guard* g, tc_guarded_fn fn) except -1:
+    """:func:`run_guarded` for ``solve_batch``: the exception of an interrupted search
+    carries ``solve_progress``, ``{"deal": d, "value_bounds": (lo, hi)}`` for the deal in
+    progress (``job.done``; bounds None where none were proved yet)."""
+    try:
+        run_guarded(g, fn, job)
+    except BaseException as exc:
+        exc.solve_progress = {"deal": job.done,
+                              "value_bounds": (g.lower, g.upper) if g.bounded else None}
+        raise
+    return 0
 
 
 cdef inline void init_batch_job(batch_job_t* job, void* ctx, const uint64_t[:, ::1] hands,

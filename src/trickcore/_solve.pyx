@@ -464,9 +464,10 @@ from libc.string cimport memset, memcpy
 from trickcore._layout cimport (layout_t, CoreLayout, legal_moves, trick_winner, card_points,
                                 trick_meld_value, lowest_bit, highest_bit, popcount, ducks_every_suit,
                                 OBJECTIVE_POINTS, OBJECTIVE_TRICKS, OBJECTIVE_NIL)
-from trickcore._interrupt cimport (tc_guard, tc_guard_init, tc_guard_restart, run_guarded,
-                                   check_interrupt, position_job_t, batch_job_t,
-                                   init_position_job, position_result, init_batch_job)
+from trickcore._interrupt cimport (tc_guard, tc_guard_init, tc_guard_restart, tc_guard_set_deadline,
+                                   run_position, run_batch, note_bounds, check_interrupt,
+                                   position_job_t, batch_job_t, init_position_job,
+                                   position_result, init_batch_job)
 
 cnp.import_array()
 
@@ -2792,6 +2793,7 @@ cdef int mtd_after(ctx_t* c, int b, int guess) noexcept nogil:
         lower = lo
         upper = hi
         g = guess
+    note_bounds(&c.guard, lower, upper)
     while lower < upper:
         if lower == -INF or upper == INF:
             beta = g + 1 if g == lower else g
@@ -2805,6 +2807,7 @@ cdef int mtd_after(ctx_t* c, int b, int guess) noexcept nogil:
             upper = g
         else:
             lower = g
+        note_bounds(&c.guard, lower, upper)     # what an interrupt keeps
     return lower
 
 
@@ -2824,7 +2827,10 @@ cdef int exact_value(ctx_t* c) noexcept nogil:
     cdef int lo, hi
     if OBJ(c) == OBJECTIVE_POINTS and popcount(c.s.live) + c.s.k.tn <= FULL_WINDOW_CARDS:
         value_bounds(c, &lo, &hi)
-        return ab(c, lo - 1, hi + 1)
+        note_bounds(&c.guard, lo, hi)
+        lo = ab(c, lo - 1, hi + 1)
+        note_bounds(&c.guard, lo, lo)
+        return lo
     return mtd_after(c, -1, first_guess(c))
 
 
@@ -2843,6 +2849,7 @@ cdef int value_band(ctx_t* c, const int16_t* cuts, int n_cuts, int* band_hi) noe
     -1%, called ace -9% (800 deals; 60 deals with a few hard ones had +85%)."""
     cdef int lower, upper, g, i, t
     value_bounds(c, &lower, &upper)
+    note_bounds(&c.guard, lower, upper)
     while True:
         t = INF
         for i in range(n_cuts):         # cuts are sorted: the first one open
@@ -2856,6 +2863,7 @@ cdef int value_band(ctx_t* c, const int16_t* cuts, int n_cuts, int* band_hi) noe
             lower = g
         else:
             upper = g
+        note_bounds(&c.guard, lower, upper)
     band_hi[0] = upper
     return lower
 
@@ -3197,26 +3205,33 @@ cdef int search_position(void* arg) noexcept nogil:
     cdef state_t* s = &c.s
     cdef int i, turn = s.k.turn, maximise = (c.maxmask >> s.k.turn) & 1
     cdef int dummy_t = 0, dummy_a = 0, dummy_b = 0
+    j.maximise = maximise
+    value_bounds(c, &j.root_lo, &j.root_hi)
     if j.card_values:
         j.n_moves = order_moves(c, representatives(c, legal_moves(
             c.L, s.hands[turn], s.k.led, s.k.trick_index, s.k.played, s.k.suits_led)), turn, -1, j.order)
         for i in range(j.n_moves):
+            c.guard.bounded = 0     # (an interrupt reads the card in progress off the guard)
             j.values[i] = mtd_after(c, j.order[i], first_guess(c))
+            j.n_done = i + 1
             if i == 0 or (j.values[i] > j.value if maximise else j.values[i] < j.value):
                 j.value = j.values[i]
     else:
         j.value = exact_value(c)
+    j.value_known = 1
     j.n_line = follow_line(c, j.value, j.value, j.line, &dummy_t, &dummy_a, &dummy_b)
     return 0
 
 
 def solve_position(CoreLayout core, const int8_t[::1] cls, uint64_t[::1] hands, int leader,
                    const int8_t[::1] trick, uint64_t played, int suits_led, int trick_index,
-                   int side, bint goal_max, double tt_mb, bint card_values):
+                   int side, bint goal_max, double tt_mb, bint card_values, double time_budget=0):
     """Solve one position.  ``hands`` are the remaining hands (layout bits), ``trick`` the
     table cards in play order (layout bits) led by ``leader``, ``played`` the cards of
     earlier tricks.  Returns ``(value, {bit: value}, [bits of the line], nodes)``.  A
-    signal handler's exception (Ctrl-C) stops the search and is raised."""
+    signal handler's exception (Ctrl-C), or ``TimeoutError`` once ``time_budget`` seconds
+    are spent (0: no budget), stops the search and is raised, carrying what the search had
+    proved (``solve_progress``, see ``trickcore._interrupt.position_progress``)."""
     check_shape(core)
     cdef ctx_t c
     cdef position_job_t job
@@ -3246,7 +3261,8 @@ def solve_position(CoreLayout core, const int8_t[::1] cls, uint64_t[::1] hands, 
     if c.s.k.done or (all_hands(&c) == 0):
         return 0, {}, [], 0
     init_position_job(&job, &c, card_values)
-    run_guarded(&c.guard, search_position, &job)
+    tc_guard_set_deadline(&c.guard, time_budget)
+    run_position(&job, &c.guard, search_position)
     return position_result(&job, c.nodes)
 
 
@@ -3295,7 +3311,7 @@ def solve_batch(CoreLayout core, const int8_t[::1] cls, const uint64_t[:, ::1] h
                 double tt_mb, int16_t[::1] value, int8_t[::1] side_tricks,
                 int8_t[::1] last_winner, int16_t[::1] side_melds, int16_t[::1] opp_melds,
                 int64_t[::1] nodes, const int16_t[:, ::1] cuts=None, int16_t[::1] value_hi=None,
-                bint line=True, int64_t[::1] solved=None):
+                bint line=True, int64_t[::1] solved=None, double time_budget=0):
     """Solve ``hands.shape[0]`` deals from the start of a trick (layout bits, validated);
     fills the output arrays.  Runs without the GIL.
 
@@ -3305,8 +3321,11 @@ def solve_batch(CoreLayout core, const int8_t[::1] cls, const uint64_t[:, ::1] h
     (:func:`follow_line`).  ``line=False`` skips the line (a sixth of a band's nodes on
     Goathead deals): ``side_tricks``, ``last_winner`` and the melds are then -1.
 
-    A signal handler's exception (Ctrl-C) stops the search and is raised; ``solved[0]``
-    (when given) is then the number of deals whose outputs were written, the first ones."""
+    A signal handler's exception (Ctrl-C), or ``TimeoutError`` once ``time_budget``
+    seconds are spent (0: no budget), stops the search and is raised, carrying the deal in
+    progress and its value's bounds so far (``solve_progress``, see
+    ``trickcore._interrupt.run_batch``); ``solved[0]`` (when given) is then the number of
+    deals whose outputs were written, the first ones."""
     check_shape(core)
     cdef ctx_t c
     cdef batch_job_t job
@@ -3344,8 +3363,9 @@ def solve_batch(CoreLayout core, const int8_t[::1] cls, const uint64_t[:, ::1] h
         job.value_hi = &value_hi[0]
     with nogil:
         init_ctx(&c, L, &cls[0], &tt[0], n_buckets, two_buckets, lead_buckets, sides[0], goal_max)
+    tc_guard_set_deadline(&c.guard, time_budget)
     try:
-        run_guarded(&c.guard, search_deals, &job)
+        run_batch(&job, &c.guard, search_deals)
     finally:
         if solved is not None:
             solved[0] = job.done

@@ -247,9 +247,10 @@ from libc.string cimport memset, memcpy
 
 from trickcore._layout cimport (layout_t, CoreLayout, legal_moves, lowest_bit, highest_bit, insert_move, popcount,
                                 ducks_every_suit, OBJECTIVE_TRICKS, OBJECTIVE_NIL)
-from trickcore._interrupt cimport (tc_guard, tc_guard_init, tc_guard_restart, run_guarded,
-                                   check_interrupt, position_job_t, batch_job_t,
-                                   init_position_job, position_result, init_batch_job)
+from trickcore._interrupt cimport (tc_guard, tc_guard_init, tc_guard_restart, tc_guard_set_deadline,
+                                   run_position, run_batch, note_bounds, check_interrupt,
+                                   position_job_t, batch_job_t, init_position_job,
+                                   position_result, init_batch_job)
 
 cnp.import_array()
 
@@ -2406,6 +2407,7 @@ cdef int mtd_after(ctx_t* c, int b, int guess) noexcept nogil:
         upper = hi
     g = guess
     first = 1
+    note_bounds(&c.guard, lower, upper)
     cdef int np_ = 0
     cdef int pb[16]
     cdef int64_t pn[16]
@@ -2433,6 +2435,7 @@ cdef int mtd_after(ctx_t* c, int b, int guess) noexcept nogil:
             upper = g
         else:
             lower = g
+        note_bounds(&c.guard, lower, upper)     # what an interrupt keeps
     if STATS:
         for g in range(np_):
             PROBE[0][min(max(pb[g] - lower + 7, 0), 15)] += 1
@@ -2710,26 +2713,33 @@ cdef int search_position(void* arg) noexcept nogil:
     cdef state_t* s = &c.s
     cdef int i, dummy = 0, turn = (s.leader + s.tn) % c.n
     cdef int maximise = (c.maxmask >> turn) & 1
+    cdef uint64_t r1, r2
+    j.maximise = maximise
+    value_bounds(c, &j.root_lo, &j.root_hi, &r1, &r2, -1)
     if j.card_values:
         j.n_moves = order_moves(c, representatives(c, legal_moves(
             c.L, s.hands[turn], s.led, s.trick_index, s.played, s.suits_led)), turn, -1, j.order)
         for i in range(j.n_moves):
+            c.guard.bounded = 0     # (an interrupt reads the card in progress off the guard)
             j.values[i] = mtd_after(c, j.order[i], 0)
+            j.n_done = i + 1
             if i == 0 or (j.values[i] > j.value if maximise else j.values[i] < j.value):
                 j.value = j.values[i]
     else:
         j.value = mtd_after(c, -1, 0)
+    j.value_known = 1
     j.n_line = follow_line(c, j.value, j.line, &dummy)
     return 0
 
 
 def solve_position(CoreLayout core, const int8_t[::1] cls, uint64_t[::1] hands, int leader,
                    const int8_t[::1] trick, uint64_t played, int suits_led, int trick_index,
-                   int side, bint goal_max, double tt_mb, bint card_values):
+                   int side, bint goal_max, double tt_mb, bint card_values, double time_budget=0):
     """Solve one position (as :func:`trickcore._solve.solve_position`; ``cls`` is unused:
     the classes come from the layout's rule flags, card points do not matter here).
     Returns ``(value, {bit: value}, [bits of the line], nodes)``.  A signal handler's
-    exception (Ctrl-C) stops the search and is raised."""
+    exception (Ctrl-C), or ``TimeoutError`` once ``time_budget`` seconds are spent, stops
+    the search and is raised, carrying what it had proved (``solve_progress``)."""
     cdef ctx_t c
     cdef position_job_t job
     cdef const layout_t* L = &core.c
@@ -2759,7 +2769,8 @@ def solve_position(CoreLayout core, const int8_t[::1] cls, uint64_t[::1] hands, 
     if c.s.done or (all_hands(&c) == 0):
         return 0, {}, [], 0
     init_position_job(&job, &c, card_values)
-    run_guarded(&c.guard, search_position, &job)
+    tc_guard_set_deadline(&c.guard, time_budget)
+    run_position(&job, &c.guard, search_position)
     return position_result(&job, c.nodes)
 
 
@@ -2808,14 +2819,16 @@ def solve_batch(CoreLayout core, const int8_t[::1] cls, const uint64_t[:, ::1] h
                 const int8_t[::1] leaders, const uint8_t[::1] sides, bint goal_max,
                 double tt_mb, int16_t[::1] value, int8_t[::1] side_tricks,
                 int8_t[::1] last_winner, int16_t[::1] side_melds, int16_t[::1] opp_melds,
-                int64_t[::1] nodes, bint line=True, int64_t[::1] solved=None):
+                int64_t[::1] nodes, bint line=True, int64_t[::1] solved=None, double time_budget=0):
     """Solve ``hands.shape[0]`` deals from the start of a trick (layout bits, validated);
     fills the output arrays (melds are 0: trick objectives have none).  Runs without the
     GIL; the table is shared by the deals (its entries hold for any deal).  ``line=False``
     follows no line after the value: ``side_tricks``, ``last_winner`` and the melds are
-    then -1.  A signal handler's exception (Ctrl-C) stops the search and is raised;
-    ``solved[0]`` (when given) is then the number of deals whose outputs were written,
-    the first ones."""
+    then -1.  A signal handler's exception (Ctrl-C), or ``TimeoutError`` once
+    ``time_budget`` seconds are spent (0: no budget), stops the search and is raised,
+    carrying the deal in progress and its value's bounds so far (``solve_progress``, see
+    ``trickcore._interrupt.run_batch``); ``solved[0]`` (when given) is then the number of
+    deals whose outputs were written, the first ones."""
     cdef ctx_t c
     cdef batch_job_t job
     cdef const layout_t* L = &core.c
@@ -2848,8 +2861,9 @@ def solve_batch(CoreLayout core, const int8_t[::1] cls, const uint64_t[:, ::1] h
                    side_melds, opp_melds, nodes)
     with nogil:
         init_ctx(&c, L, <head_t*>&heads[h_off], n_heads, <entry_t*>&pool[p_off], pool_size, sides[0], goal_max)
+    tc_guard_set_deadline(&c.guard, time_budget)
     try:
-        run_guarded(&c.guard, search_deals, &job)
+        run_batch(&job, &c.guard, search_deals)
     finally:
         if solved is not None:
             solved[0] = job.done

@@ -236,6 +236,19 @@ def _check_tt(tt_mb: Any) -> float:
     return mb
 
 
+def _check_time_budget(time_budget: Any) -> float:
+    """Seconds a solve may search (``None``: no limit, returned as 0, the kernels' "none")."""
+    if time_budget is None:
+        return 0.0
+    try:
+        seconds = float(time_budget)
+    except (TypeError, ValueError):
+        raise ValueError(f"time_budget must be a positive number of seconds or None, not {time_budget!r}") from None
+    if not 0 < seconds < float("inf") or isinstance(time_budget, bool):
+        raise ValueError(f"time_budget must be a positive number of seconds or None, not {time_budget!r}")
+    return seconds
+
+
 def _check_side(side: Any, n_seats: int) -> int:
     try:
         s = int(side)
@@ -293,6 +306,7 @@ def solve(
     sides: int | None = None,
     objective: str | None = None,
     tt_mb: float = 256,
+    time_budget: float | None = None,
     **rules: Any,
 ) -> SolveResult:
     """Exact double-dummy value of one position, with card values and an optimal line.
@@ -339,6 +353,10 @@ def solve(
         default, 0.5-1.1 MB up to 32 live cards (Goathead 3p 0.5, Clover 0.6, Sheepshead
         1.1), 56 MB for 40 and 224 MB for 52 points-game cards; the trick-count kernel
         0.3 MB up to 20 live cards, 5.5 MB up to 32, 176 MB for a whole bridge deal.
+    time_budget:
+        Seconds the search may take (default ``None``: no limit; checked every few
+        milliseconds of search).  Past it the solve stops with ``TimeoutError``, which
+        carries what was proved, as an interrupt does (below).
     **rules:
         Rule options of the game (see ``Game.options``).
 
@@ -354,6 +372,11 @@ def solve(
     KeyboardInterrupt
         On Ctrl-C during the search, which looks for pending signals every few
         milliseconds (any exception a signal handler raises stops it likewise).
+    TimeoutError
+        When ``time_budget`` runs out.  Like an interrupt's exception it carries what the
+        search had proved: ``value_bounds``, ``(lo, hi)`` with ``lo <= value <= hi``, and
+        ``card_values``, the values of the cards finished (each card is solved in turn;
+        the position's value is the best of them).
 
     Examples
     --------
@@ -366,6 +389,17 @@ def solve(
     Traceback (most recent call last):
       ...
     ValueError: hand sizes [2, 1, 2] do not fit a trick of 0 card(s) led by seat 0
+
+    A whole Hearts deal can take minutes; with a budget, what was proved in that time:
+
+    >>> from trickcore.deals import random_deals
+    >>> deal = random_deals("hearts", 1, seed=11)[0, :4]      # seat 3 holds the 2♣
+    >>> try:
+    ...     solve("hearts", "hearts", deal.tolist(), leader=3, sides=1, goal="min", time_budget=0.01)
+    ... except TimeoutError as stop:
+    ...     lo, hi = stop.value_bounds                        # the value is 19
+    >>> 0 <= lo <= 19 <= hi <= 26
+    True
     """
     layout = _with_objective(resolve_layout(game, contract, rules), objective)
     n = layout.n_seats
@@ -373,6 +407,7 @@ def solve(
     declarer = _check_seat("declarer", declarer, n)
     goal_max = _check_goal(layout, goal)
     mb = _check_tt(tt_mb)
+    budget = _check_time_budget(time_budget)
     parsed = layout.check_hands(hands)
     if isinstance(trick, (str, CardSet)):
         trick_cards = list(parse_hand(trick)) if isinstance(trick, CardSet) else [parse_card(t) for t in trick.replace(",", " ").split()]
@@ -418,25 +453,44 @@ def solve(
         return SolveResult(0, {}, [], 0, side)
     hand_bits = np.array([_to_bits(layout, h) for h in parsed], dtype=np.uint64)
     trick_bits = np.array([layout.card_to_bit[int(c)] for c in trick_cards], dtype=np.int8)
-    value, values, line, nodes = _kernel(layout).solve_position(
-        layout.core, _classes(layout), hand_bits, leader, trick_bits, _to_bits(layout, played_set),
-        suits_mask, trick_index, side, goal_max, mb, True,
-    )
-    b2c = layout.bit_to_card
-    card_values = {}
-    # every card of a run of equivalent cards has its representative's value
     turn = (leader + k) % n
-    mover = parsed[turn]
     legal = layout.legal_moves(
-        mover, trick_cards[0] if trick_cards else None, trick_index=trick_index,
+        parsed[turn], trick_cards[0] if trick_cards else None, trick_index=trick_index,
         played=played_set | CardSet(trick_cards), suits_led=suits_mask,
     )
-    rep_bits = sorted(values)
+    try:
+        value, values, line, nodes = _kernel(layout).solve_position(
+            layout.core, _classes(layout), hand_bits, leader, trick_bits, _to_bits(layout, played_set),
+            suits_mask, trick_index, side, goal_max, mb, True, budget,
+        )
+    except BaseException as exc:
+        progress = getattr(exc, "solve_progress", None)
+        if progress is not None:   # stopped inside the search: keep what it had proved
+            lo, hi = progress["value_bounds"]
+            exc.value_bounds = (int(lo), int(hi))
+            exc.card_values = _card_values(layout, legal, progress["cards"], progress["values"])
+            if hasattr(exc, "add_note"):
+                exc.add_note(f"solve: stopped before the end; the value lies in [{lo}, {hi}] and "
+                             f"{len(exc.card_values)} of {len(legal)} cards' values are known "
+                             "(the exception's value_bounds and card_values)")
+        raise
+    b2c = layout.bit_to_card
+    card_values = _card_values(layout, legal, sorted(values), values)
+    return SolveResult(int(value), card_values, [Card(int(b2c[b])) for b in line], int(nodes), side)
+
+
+def _card_values(layout: Layout, legal: CardSet, rep_bits: Iterable[int], values: dict[int, int]) -> dict[Card, int]:
+    """Each legal card's value, sorted by card: the value of the card searched for its run
+    of equivalent cards (its representative, the run's highest bit), for the runs whose
+    representative has a value in ``values``."""
+    reps = sorted(rep_bits)
+    out = {}
     for card in legal:
         b = int(layout.card_to_bit[int(card)])
-        rep = min(r for r in rep_bits if r >= b and layout.suits and _same_suit(layout, r, b))
-        card_values[card] = int(values[rep])
-    return SolveResult(int(value), dict(sorted(card_values.items())), [Card(int(b2c[b])) for b in line], int(nodes), side)
+        rep = min(r for r in reps if r >= b and layout.suits and _same_suit(layout, r, b))
+        if rep in values:
+            out[card] = int(values[rep])
+    return dict(sorted(out.items()))
 
 
 def _same_suit(layout: Layout, a: int, b: int) -> bool:
@@ -478,6 +532,7 @@ def solve_many(
     tt_mb: float = 256,
     cuts: Any = None,
     line: bool = True,
+    time_budget: float | None = None,
     **rules: Any,
 ) -> ManyResult:
     """Solve many deals from the start of a trick in one compiled loop (no GIL held).
@@ -511,12 +566,16 @@ def solve_many(
         ``False``: do not follow a line after the value is known (a sixth of the nodes
         of a Goathead band, a twentieth of an exact value).  ``side_tricks``,
         ``last_trick_winner``, ``side_melds`` and ``opp_melds`` are then -1.
+    time_budget:
+        Seconds the whole call may search (default ``None``: no limit).  Past it the call
+        stops with ``TimeoutError``, carrying what was done as an interrupt does.
 
     Interrupting: the search runs in compiled code without the GIL, and looks for pending
     signals every few milliseconds, so Ctrl-C (``KeyboardInterrupt``) or any exception a
     signal handler raises (e.g. a ``signal.alarm`` time limit) stops it there.  The
     exception then carries ``partial_result``: a :class:`ManyResult` of the deals solved
-    before it, the first ones.
+    before it, the first ones; and ``value_bounds``: ``(lo, hi)`` proved so far for the
+    value of the deal it stopped in (the next one), or ``None``.
 
     Returns
     -------
@@ -546,6 +605,7 @@ def solve_many(
     n = layout.n_seats
     goal_max = _check_goal(layout, goal)
     mb = _check_tt(tt_mb)
+    budget = _check_time_budget(time_budget)
     if not isinstance(line, (bool, np.bool_)):
         raise ValueError(f"line must be True or False, not {line!r}")
     arr = np.asarray(hands)
@@ -587,15 +647,19 @@ def solve_many(
         _kernel(layout).solve_batch(
             layout.core, _classes(layout), bits, leaders.astype(np.int8), side, goal_max, mb,
             value, side_tricks, last, side_melds, opp_melds, nodes, *band, line=line, solved=solved,
+            time_budget=budget,
         )
     except BaseException as exc:
         k = int(solved[0])
-        if k >= 0:   # raised by a signal handler inside the search (Ctrl-C): keep what was done
+        if k >= 0:   # raised inside the search (Ctrl-C, the time budget): keep what was done
             exc.partial_result = ManyResult(value[:k], side_tricks[:k], last[:k], side_melds[:k],
                                             opp_melds[:k], nodes[:k], side[:k], *(a[:k] for a in band[1:]))
+            bounds = getattr(exc, "solve_progress", {}).get("value_bounds") if k < n_deals else None
+            exc.value_bounds = None if bounds is None else (int(bounds[0]), int(bounds[1]))
             if hasattr(exc, "add_note"):
+                more = f"; deal {k}'s value lies in [{bounds[0]}, {bounds[1]}] (value_bounds)" if bounds else ""
                 exc.add_note(f"solve_many: the first {k} of {n_deals} deals were solved; "
-                             "the exception's partial_result holds them")
+                             f"the exception's partial_result holds them{more}")
         raise
     return ManyResult(value, side_tricks, last, side_melds, opp_melds, nodes, side, *band[1:])
 
