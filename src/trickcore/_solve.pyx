@@ -325,6 +325,10 @@ over the same deals through ``solve_many``):
   +5.5%, +0.9%;
 * a ``-march=native`` build: wall time Goathead 3p +3%, Sheepshead +2% to +6%, Clover
   +2% to +5% (interleaved runs);
+* session 17, profile-guided builds (gcc ``-fprofile-generate``, a training run on other
+  deals of Goathead 3p, Sheepshead and Clover, ``-fprofile-use``; with and without
+  ``-fprofile-partial-training``): same nodes, wall time Goathead 3p +7% to +10%,
+  Sheepshead +1.5% to +6.5%, Clover +4% to +9% (five interleaved pairs of runs);
 * the first bisection probe at a fixed threshold (20..70) instead of the middle of the
   bounds: Sheepshead -3% to +2%, Clover +1% to +4%;
 * a larger table (8x the buckets for 32-card decks): -0.1% nodes (Sheepshead, Clover);
@@ -449,6 +453,21 @@ dropped in that light (nodes without the line unless said):
   38,777 (2.4%).  That bounds the gain from above (the small cards would also have to be
   proved irrelevant, as winning ranks are): the positions these searches meet are new
   ones, not small-card variants of known ones.
+* session 17, where the bisection's nodes go (each probe of the exact value against the
+  value ``v``, the bench's deals solved one at a time, no line): Sheepshead jd 100 deals,
+  5.65 probes a deal; the two probes any search needs (``>= v`` and ``>= v + 1``) took
+  26% of the nodes, probes 1-2 points off the value 18%, 3-8 off 38%, further off 18%
+  (the first probes, on an empty table, cost as much as the last ones near the value).
+  Clover hearts 40 deals, 6.6 probes: 31%, 16%, 38%, 15%.  A guess for the first probe
+  from the *restricted game* (every seat plays only one of its ``K`` best cards by the
+  move order; its value by bisection in a table of its own, the leads' table off), then
+  probes stepping 1, 2, 4, ... away from the guess on the side it failed and bisection
+  once a step turns.  The guesses were within one point of the value on 40%, 52%, 62% of
+  the Sheepshead jd deals for ``K`` = 1, 2, 3 (mean error 12.2, 5.8, 3.8 points; 3 with a
+  full-window search of the restricted game) and on 20%, 25%, 38% of Clover's (14.1, 7.7,
+  6.3), and the nodes (the guess's own included, under 1% to 36% of them) went up:
+  Sheepshead jd +18%, +8%, +44%, Clover +4%, +4%, +18%; Sheepshead called ace (40 deals)
+  -9.5% at ``K`` = 1 (wall time -6%), +0.1% and +28% at 2 and 3.
 
 All masks are layout bits (see ``_layout.pxd``).  Everything below the ``def`` functions is
 ``noexcept nogil``; the Python layer validates every input before calling in.
