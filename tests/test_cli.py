@@ -107,13 +107,18 @@ def test_odds_passes_bags_and_says_what_stopped_the_sampling(capsys):
 
 
 def test_odds_stops_at_the_time_budget(capsys):
-    # a 2,048-layout chunk of six Goathead contracts takes far longer than a millisecond
+    # 100,000 layouts of six Goathead contracts take some 15 s, a 64-layout chunk some 10 ms
     argv = ["odds", "goathead3", "JC JS AH 10H KH QH", "--method", "sample", "--max-deals", "100000",
-            "--jobs", "1", "--time-budget", "0.001"]
-    assert main(argv) == 0
+            "--jobs", "1"]
+    assert main(argv + ["--chunk-size", "64", "--time-budget", "0.5"]) == 0
     assert "stopped by: time_budget" in capsys.readouterr().out
-    assert main(argv[:-1] + ["0"]) == 2
+    # a 2,048-layout chunk takes far longer than a millisecond, and its solves stop there
+    assert main(argv + ["--time-budget", "0.001"]) == 3
+    assert "no chunk of 2048 layouts was solved within the time budget of 0.001 s" in capsys.readouterr().err
+    assert main(argv + ["--time-budget", "0"]) == 2
     assert "time_budget must be a positive number of seconds" in capsys.readouterr().err
+    assert main(argv + ["--chunk-size", "0"]) == 2
+    assert "chunk_size must be >= 1" in capsys.readouterr().err
 
 
 def test_odds_paranoid_policy_reaches_the_leasters(capsys):

@@ -9,8 +9,9 @@
 
 Every sub-command has ``--help``.  Bad arguments (and any ``ValueError`` the library raises
 on bad input) print a one-line ``trickcore: error: ...`` and exit with code 2; Ctrl-C ends
-with code 130, and ``solve`` stopped by its ``--time-budget`` with code 3, both after
-printing what was proved.
+with code 130 and ``solve`` stopped by its ``--time-budget`` with code 3, both after printing
+what was proved; ``odds`` exits with 3 when its ``--time-budget`` ends before a first chunk
+of layouts is solved (else it prints the chunks solved, "stopped by: time_budget").
 
 >>> main(["solve", "goathead3", "hearts", "--hands", "JC AH", "JD KH", "AS AC"])
 value 17
@@ -142,10 +143,16 @@ def _cmd_odds(args: argparse.Namespace) -> int:
         kwargs["max_deals"] = args.max_deals
     if args.time_budget is not None:
         kwargs["time_budget"] = args.time_budget
+    if args.chunk_size is not None:
+        kwargs["chunk_size"] = args.chunk_size
     if args.policy != "dd":
         kwargs["policy"] = args.policy
     try:
         table = analysis.contract_odds(args.game, args.hand, **kwargs)
+    except TimeoutError as exc:
+        # the budget ran out before a first chunk of layouts was solved: nothing to print
+        print(f"trickcore: {exc}", file=sys.stderr)
+        return 3
     except KeyboardInterrupt as exc:
         # Ctrl-C while sampling: print the figures so far, then end as interrupted
         partial = getattr(exc, "partial_result", None)
@@ -244,8 +251,12 @@ def build_parser() -> argparse.ArgumentParser:
                    help="Oh Hell with no_equal_total: the sum of the bids before the dealer's")
     p.add_argument("--max-deals", type=int, default=None, help="sampling budget")
     p.add_argument("--time-budget", type=float, default=None, metavar="SECONDS",
-                   help="stop sampling after the first chunk that ends past this many seconds (the "
-                        "figures then depend on the machine's speed; 13-card Hearts layouts take seconds each)")
+                   help="stop sampling after this many seconds, the solves of a chunk of layouts too, and "
+                        "print the chunks solved by then (the figures then depend on the machine's speed; "
+                        "13-card Hearts layouts take seconds to minutes each); exit code 3 if none was")
+    p.add_argument("--chunk-size", type=int, default=None, metavar="N",
+                   help="layouts per chunk, the unit of parallel work and of a stopped run "
+                        "(default: the game's, 4 for 13-card Hearts and Oh Hell from 9 cards)")
     p.add_argument("--kitty-policy", default="heuristic", help='"heuristic", "dd_best" (optimistic) or "none"')
     p.add_argument("--policy", choices=("dd", "paranoid"), default="dd",
                    help='"paranoid": the seat alone against all for a contract without a declarer '

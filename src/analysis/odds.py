@@ -503,7 +503,15 @@ def _swap_rows(g: Game, contract: str, deals: np.ndarray, rules: Mapping[str, An
 
 
 def _odds_chunk(spec: dict[str, Any], index: int, seed_seq: np.random.SeedSequence, size: int) -> pd.DataFrame:
-    """Sums for one chunk of layouts: enumerated (``spec['deals']``) or sampled."""
+    """Sums for one chunk of layouts: enumerated (``spec['deals']``) or sampled; its solves
+    stop at ``spec['deadline']`` (``time.time()``, or None) with ``TimeoutError``."""
+    from trickcore import solve_deadline
+
+    with solve_deadline(spec.get("deadline")):
+        return _chunk_sums(spec, index, seed_seq, size)
+
+
+def _chunk_sums(spec: dict[str, Any], index: int, seed_seq: np.random.SeedSequence, size: int) -> pd.DataFrame:
     g = get_game(spec["game"])
     if spec["deals"] is not None:
         start = index * spec["chunk_size"]
@@ -662,9 +670,12 @@ def contract_odds(
         paranoid value, :mod:`analysis.paranoid`) or ``"paranoid"`` (needed to analyse
         leasters of Goathead and Sheepshead).
     time_budget:
-        Seconds: when sampling, stop after the first chunk that ends past this budget
-        (checked between chunks).  The result then depends on the machine's speed —
-        ``n`` says how many layouts were used; leave it ``None`` for reproducible runs.
+        Seconds: when sampling, stop once this budget is spent.  The solves of a chunk
+        of layouts stop at the budget's end too (:func:`trickcore.solve_deadline`: 13-card
+        layouts can take minutes each), and the table covers the chunks finished by then,
+        so a run asked for exactly that many layouts gives the same figures; none finished
+        raises ``TimeoutError``.  The result depends on the machine's speed — ``n`` says
+        how many layouts were used; leave it ``None`` for reproducible runs.
 
     Returns
     -------
@@ -776,6 +787,9 @@ def contract_odds(
         sums = engine.run_chunks(task, len(deals), seed=seed, chunk_size=chunk_size, n_jobs=n_jobs, backend=backend,
                                  reduce=_add, progress=progress, desc="layouts")
     else:
+        if time_budget is not None:
+            # wall-clock time, which every worker process of this machine reads alike
+            spec["deadline"] = time.time() + float(time_budget)
         task = functools.partial(_odds_chunk, spec)
         sums = None
         plan = engine.chunk_plan(int(max_deals), chunk_size)
@@ -797,6 +811,15 @@ def contract_odds(
                 if time_budget is not None and time.monotonic() - t0 > float(time_budget):
                     stopped_by = "time_budget"
                     break
+        except TimeoutError as exc:
+            # a chunk's solves ran into the budget's end: the chunks before it are the result
+            if time_budget is None:
+                raise
+            if sums is None:
+                raise TimeoutError(f"contract_odds: no chunk of {chunk_size} layouts was solved within the "
+                                   f"time budget of {float(time_budget):g} s; a larger time budget or a "
+                                   "smaller chunk size lets one finish") from exc
+            stopped_by = "time_budget"
         except KeyboardInterrupt as exc:
             # Ctrl-C: the interrupt goes on (a script's loop must stop too), carrying the
             # figures of the layouts sampled so far

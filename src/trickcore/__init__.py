@@ -10,7 +10,7 @@ from .games import GAME_IDS, GAMES, get_game
 from .deals import count_deals, enumerate_deals, random_deals
 from .layout import Layout
 from .playouts import PlayoutResult, playout
-from .solver import ManyResult, SolveResult, solve, solve_many
+from .solver import ManyResult, SolveResult, solve, solve_deadline, solve_many
 
 __version__ = "0.1.0"
 
@@ -19,6 +19,6 @@ __all__ = [
     "Layout", "GAMES", "GAME_IDS", "get_game",
     "random_deals", "count_deals", "enumerate_deals",
     "playout", "PlayoutResult",
-    "solve", "solve_many", "SolveResult", "ManyResult",
+    "solve", "solve_many", "solve_deadline", "SolveResult", "ManyResult",
     "__version__",
 ]

@@ -483,7 +483,7 @@ from libc.string cimport memset, memcpy
 from trickcore._layout cimport (layout_t, CoreLayout, legal_moves, trick_winner, card_points,
                                 trick_meld_value, lowest_bit, highest_bit, popcount, ducks_every_suit,
                                 OBJECTIVE_POINTS, OBJECTIVE_TRICKS, OBJECTIVE_NIL)
-from trickcore._interrupt cimport (tc_guard, tc_guard_init, tc_guard_restart, tc_guard_set_deadline,
+from trickcore._interrupt cimport (tc_guard, tc_guard_init, tc_guard_next_deal, tc_guard_set_deadline,
                                    run_position, run_batch, note_bounds, check_interrupt,
                                    position_job_t, batch_job_t, init_position_job,
                                    position_result, init_batch_job)
@@ -3297,8 +3297,8 @@ cdef int search_deals(void* arg) noexcept nogil:
     for d in range(j.n_deals):
         set_side(c, j.sides[d], j.goal_max)
         c.gen = 1 + (d & 0x7FFF)
+        tc_guard_next_deal(&c.guard, c.nodes)    # (the deal before's nodes: Ctrl-C, budget)
         c.nodes = 0
-        tc_guard_restart(&c.guard)
         init_state(c, &j.hands[d * n], j.leaders[d], 0, 0,
                    L.hand_size - popcount(j.hands[d * n]))
         if j.cuts != NULL:

@@ -247,7 +247,7 @@ from libc.string cimport memset, memcpy
 
 from trickcore._layout cimport (layout_t, CoreLayout, legal_moves, lowest_bit, highest_bit, insert_move, popcount,
                                 ducks_every_suit, OBJECTIVE_TRICKS, OBJECTIVE_NIL)
-from trickcore._interrupt cimport (tc_guard, tc_guard_init, tc_guard_restart, tc_guard_set_deadline,
+from trickcore._interrupt cimport (tc_guard, tc_guard_init, tc_guard_next_deal, tc_guard_set_deadline,
                                    run_position, run_batch, note_bounds, check_interrupt,
                                    position_job_t, batch_job_t, init_position_job,
                                    position_result, init_batch_job)
@@ -2792,8 +2792,8 @@ cdef int search_deals(void* arg) noexcept nogil:
             # more than half full: start the deal with an empty table rather than
             # clear it in the middle of a long search, losing all of that deal's work
             tt_clear(c)
+        tc_guard_next_deal(&c.guard, c.nodes)    # (the deal before's nodes: Ctrl-C, budget)
         c.nodes = 0
-        tc_guard_restart(&c.guard)
         init_state(c, &j.hands[d * n], j.leaders[d], 0, 0, L.hand_size - popcnt(j.hands[d * n]))
         v = mtd_after(c, -1, first_guess(c) if USE_GUESS else 0)
         ST_VALUE += c.nodes

@@ -58,9 +58,13 @@ Mid-trick: seat 1 led Q♥ and seat 2 followed with K♠ (both now hold one card
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+import contextlib
+import contextvars
 from dataclasses import dataclass, field
 import importlib
+import math
+import time
 from typing import Any
 import weakref
 
@@ -70,7 +74,7 @@ from .cards import Card, CardSet, parse_card, parse_hand
 from .games import Game
 from .layout import Layout, resolve_layout, seat_array
 
-__all__ = ["solve", "solve_many", "SolveResult", "ManyResult"]
+__all__ = ["solve", "solve_many", "solve_deadline", "SolveResult", "ManyResult"]
 
 
 @dataclass
@@ -236,16 +240,59 @@ def _check_tt(tt_mb: Any) -> float:
     return mb
 
 
-def _check_time_budget(time_budget: Any) -> float:
-    """Seconds a solve may search (``None``: no limit, returned as 0, the kernels' "none")."""
-    if time_budget is None:
-        return 0.0
+#: The deadline of :func:`solve_deadline` (``time.time()`` seconds), or None.
+_DEADLINE: contextvars.ContextVar[float | None] = contextvars.ContextVar("trickcore_solve_deadline", default=None)
+
+
+@contextlib.contextmanager
+def solve_deadline(at: float | None) -> Iterator[None]:
+    """Inside the block, every :func:`solve` and :func:`solve_many` stops with
+    ``TimeoutError`` once the clock (``time.time()``) passes ``at`` (``None``: no deadline),
+    as with a ``time_budget`` of the time left (the smaller of the two where both are
+    given).  A whole analysis can so be held to one deadline: the solves it makes need
+    not know.  A solve checks the clock every few milliseconds of search, so a small
+    position may still finish past the deadline.
+
+    >>> import time
+    >>> from trickcore.deals import random_deals
+    >>> deal = random_deals("hearts", 1, seed=11)[:, :4]     # about a second to solve
+    >>> with solve_deadline(time.time() + 0.01):
+    ...     try:
+    ...         solve_many("hearts", "hearts", deal, leader=3, sides=1, goal="min")
+    ...     except TimeoutError as stop:
+    ...         print(len(stop.partial_result), "deals solved")
+    0 deals solved
+    """
+    if at is not None:
+        try:
+            at = float(at)
+        except (TypeError, ValueError):
+            raise ValueError(f"solve_deadline takes a time.time() value or None, not {at!r}") from None
+        if math.isnan(at):
+            raise ValueError("solve_deadline takes a time.time() value or None, not nan")
+    token = _DEADLINE.set(at)
     try:
-        seconds = float(time_budget)
-    except (TypeError, ValueError):
-        raise ValueError(f"time_budget must be a positive number of seconds or None, not {time_budget!r}") from None
-    if not 0 < seconds < float("inf") or isinstance(time_budget, bool):
-        raise ValueError(f"time_budget must be a positive number of seconds or None, not {time_budget!r}")
+        yield
+    finally:
+        _DEADLINE.reset(token)
+
+
+def _check_time_budget(time_budget: Any) -> float:
+    """Seconds a solve may search (0: no limit, the kernels' "none"): ``time_budget``
+    (``None``: none), capped by the time left to :func:`solve_deadline`'s deadline."""
+    seconds = 0.0
+    if time_budget is not None:
+        try:
+            seconds = float(time_budget)
+        except (TypeError, ValueError):
+            raise ValueError(f"time_budget must be a positive number of seconds or None, not {time_budget!r}") from None
+        if not 0 < seconds < float("inf") or isinstance(time_budget, bool):
+            raise ValueError(f"time_budget must be a positive number of seconds or None, not {time_budget!r}")
+    at = _DEADLINE.get()
+    if at is not None and at < float("inf"):
+        # past the deadline: the least budget, so that the search stops at its first poll
+        left = max(at - time.time(), 1e-9)
+        seconds = left if seconds == 0 else min(seconds, left)
     return seconds
 
 
@@ -355,8 +402,9 @@ def solve(
         0.3 MB up to 20 live cards, 5.5 MB up to 32, 176 MB for a whole bridge deal.
     time_budget:
         Seconds the search may take (default ``None``: no limit; checked every few
-        milliseconds of search).  Past it the solve stops with ``TimeoutError``, which
-        carries what was proved, as an interrupt does (below).
+        milliseconds of search; :func:`solve_deadline` may set a nearer end).  Past it the
+        solve stops with ``TimeoutError``, which carries what was proved, as an interrupt
+        does (below).
     **rules:
         Rule options of the game (see ``Game.options``).
 
@@ -567,8 +615,9 @@ def solve_many(
         of a Goathead band, a twentieth of an exact value).  ``side_tricks``,
         ``last_trick_winner``, ``side_melds`` and ``opp_melds`` are then -1.
     time_budget:
-        Seconds the whole call may search (default ``None``: no limit).  Past it the call
-        stops with ``TimeoutError``, carrying what was done as an interrupt does.
+        Seconds the whole call may search (default ``None``: no limit; :func:`solve_deadline`
+        may set a nearer end).  Past it the call stops with ``TimeoutError``, carrying what
+        was done as an interrupt does.
 
     Interrupting: the search runs in compiled code without the GIL, and looks for pending
     signals every few milliseconds, so Ctrl-C (``KeyboardInterrupt``) or any exception a
