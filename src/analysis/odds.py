@@ -788,7 +788,8 @@ def contract_odds(
                                  reduce=_add, progress=progress, desc="layouts")
     else:
         if time_budget is not None:
-            # wall-clock time, which every worker process of this machine reads alike
+            # wall-clock time, which every worker process reads alike (on a Dask cluster,
+            # as far as the machines' clocks agree)
             spec["deadline"] = time.time() + float(time_budget)
         task = functools.partial(_odds_chunk, spec)
         sums = None

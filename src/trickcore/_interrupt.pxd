@@ -34,9 +34,14 @@ Usage in a kernel::
 
     c.guard ...                       # a tc_guard in the search context
     tc_guard_init(&c.guard)
-    run_guarded(&c.guard, work, &job)   # work(&job) without the GIL; raises on Ctrl-C
-    # and in the search, at a node:
+    tc_guard_set_deadline(&c.guard, seconds)     # if it has a time budget
+    run_position(&job, &c.guard, work)  # work(&job) without the GIL; raises on Ctrl-C
+    # in the search, at a node:
     check_interrupt(&c.guard, c.nodes)
+    # after each probe of the value:
+    note_bounds(&c.guard, lower, upper)
+    # in a batch, before each deal (then c.nodes = 0):
+    tc_guard_next_deal(&c.guard, c.nodes)
 """
 from libc.stdint cimport int64_t, int16_t, int8_t, uint8_t, uint64_t
 
