@@ -227,7 +227,14 @@ def test_cli_solve_time_budget_exits_3_with_the_bounds(capsys):
     assert shown["value"] is None and shown["line"] is None
     lo, hi = shown["value_bounds"]
     assert 0 <= lo <= hi <= 26
-    assert captured.err.strip() == "trickcore: the time budget of 0.2 s was spent; the value is not exact"
+    assert captured.err.strip() == "trickcore: the solve's time budget was spent; the value is not exact"
+    # a budget of nodes: the same bounds on every run
+    assert main([*argv, "--node-budget", "200000"]) == 3
+    first = capsys.readouterr()
+    assert main([*argv, "--node-budget", "200000"]) == 3
+    assert capsys.readouterr() == first
+    assert first.out.startswith("value between ")
+    assert first.err.strip() == "trickcore: the solve's node budget was spent; the value is not exact"
     assert main([*argv, "--time-budget", "-1"]) == 2
     assert "time_budget must be a positive number" in capsys.readouterr().err
     # odds: no layout of the seat's hand solved in time, exit code 3

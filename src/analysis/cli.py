@@ -3,15 +3,17 @@
 ::
 
     trickcore report [GAME ...] [--deals N] [--out reports/]
-    trickcore solve GAME CONTRACT --hands "..." [--leader N] [--declarer N] [--time-budget S] [--json]
-    trickcore odds GAME "HAND" [--seat N] [--rule NAME=VALUE ...]
+    trickcore solve GAME CONTRACT --hands "..." [--leader N] [--declarer N] [--json]
+                    [--time-budget S] [--node-budget N]
+    trickcore odds GAME "HAND" [--seat N] [--rule NAME=VALUE ...] [--time-budget S]
     trickcore simulate GAME -n N --out DIR [--policy dd|dd_payout|greedy|random]
 
 Every sub-command has ``--help``.  Bad arguments (and any ``ValueError`` the library raises
-on bad input) print a one-line ``trickcore: error: ...`` and exit with code 2; Ctrl-C ends
-with code 130 and ``solve`` stopped by its ``--time-budget`` with code 3, both after printing
-what was proved; ``odds`` exits with 3 when its ``--time-budget`` ends before a first chunk
-of layouts is solved (else it prints the chunks solved, "stopped by: time_budget").
+on bad input) print a one-line ``trickcore: error: ...`` and exit with code 2.  Ctrl-C ends
+with code 130, and ``solve`` stopped by its ``--time-budget`` or ``--node-budget`` with code
+3, both after printing what was proved; ``odds`` exits with 3 when its ``--time-budget``
+ends before a first chunk of layouts is solved (else it prints the chunks solved,
+"stopped by: time_budget").
 
 >>> main(["solve", "goathead3", "hearts", "--hands", "JC AH", "JD KH", "AS AC"])
 value 17
@@ -82,12 +84,11 @@ def _cmd_solve(args: argparse.Namespace) -> int:
         result = trickcore.solve(
             args.game, args.contract, args.hands, leader=args.leader, declarer=args.declarer,
             goal=args.goal, objective=args.objective, sides=args.sides, time_budget=args.time_budget,
-            **rules
+            node_budget=args.node_budget, **rules
         )
     except TimeoutError as exc:
         _print_solve_bounds(args, exc)
-        print(f"trickcore: the time budget of {args.time_budget:g} s was spent; the value is not exact",
-              file=sys.stderr)
+        print(f"trickcore: {exc}; the value is not exact", file=sys.stderr)
         return 3
     except KeyboardInterrupt as exc:
         _print_solve_bounds(args, exc)
@@ -229,6 +230,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--time-budget", type=float, default=None, metavar="S",
                    help="stop after S seconds of search, print the value's bounds and the cards' values "
                         "proved by then, and exit with code 3 (Ctrl-C prints them too, exit code 130)")
+    p.add_argument("--node-budget", type=int, default=None, metavar="N",
+                   help="as --time-budget, after N search nodes: the same stop and bounds on every machine")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=_cmd_solve)
 

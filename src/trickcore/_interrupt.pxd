@@ -19,9 +19,12 @@ is a GIL round trip, about a microsecond every few milliseconds of search.
 The entry points of both kernels hand their guarded search one of the two jobs below
 (``void*`` to :c:func:`tc_run_guarded`): the kernel's context and its inputs and outputs.
 
-Time budgets.  A guard may also carry a deadline (:c:func:`tc_guard_set_deadline`, on
-the monotonic clock): a poll past it raises ``TimeoutError`` the same way, so a budget
-works in any thread, without signals.
+Budgets.  A guard may also carry a deadline (:c:func:`tc_guard_set_deadline`, on the
+monotonic clock): a poll past it raises ``TimeoutError`` the same way, so a budget works
+in any thread, without signals.  Or a budget of nodes (:c:func:`tc_guard_set_node_limit`,
+counted over a batch's deals): the poll then comes at the first trick boundary once the
+budget is spent and raises ``TimeoutError``; the search being deterministic, where it
+stops and what it had proved are the same on every machine and every run.
 
 What an interrupted search had proved.  The kernels' null-window probes narrow the value
 they are working out to an interval; each probe writes it into the guard
@@ -35,6 +38,7 @@ Usage in a kernel::
     c.guard ...                       # a tc_guard in the search context
     tc_guard_init(&c.guard)
     tc_guard_set_deadline(&c.guard, seconds)     # if it has a time budget
+    tc_guard_set_node_limit(&c.guard, nodes)     # if it has a budget of nodes
     run_position(&job, &c.guard, work)  # work(&job) without the GIL; raises on Ctrl-C
     # in the search, at a node:
     check_interrupt(&c.guard, c.nodes)
@@ -61,6 +65,8 @@ cdef extern from *:
         jmp_buf jump;
         PyObject *type, *value, *tb;    /* the exception a handler raised, kept */
         double deadline;        /* tc_now() past which a poll raises TimeoutError; 0: none */
+        int64_t node_limit;     /* nodes after which a poll raises TimeoutError; 0: none */
+        int64_t spent;          /* nodes of the batch's deals before this one */
         int bounded;            /* lower and upper hold the interval proved so far ... */
         int lower, upper;       /* ... of the value the search is working out */
     } tc_guard;
@@ -78,6 +84,8 @@ cdef extern from *:
         g->armed = 0;
         g->type = g->value = g->tb = NULL;
         g->deadline = 0;
+        g->node_limit = 0;
+        g->spent = 0;
         g->bounded = 0;
         g->lower = g->upper = 0;
     }
@@ -85,6 +93,14 @@ cdef extern from *:
     /* Polls after ``seconds`` from now raise TimeoutError (seconds <= 0: no deadline). */
     static void tc_guard_set_deadline(tc_guard* g, double seconds) {
         g->deadline = seconds > 0 ? tc_now() + seconds : 0;
+    }
+
+    /* Polls after ``limit`` nodes (over a batch's deals) raise TimeoutError (0: no limit);
+       the first poll comes at the limit if that is before TC_POLL_NODES. */
+    static void tc_guard_set_node_limit(tc_guard* g, int64_t limit) {
+        g->node_limit = limit > 0 ? limit : 0;
+        if (g->node_limit && g->node_limit - g->spent < g->poll_at)
+            g->poll_at = g->node_limit - g->spent;
     }
 
     /* Runs fn(arg); -1 if a signal handler raised during it (tc_take_exception gives the
@@ -109,11 +125,18 @@ cdef extern from *:
     static __attribute__((noinline, cold)) void tc_poll(tc_guard* g, int64_t nodes) {
         PyGILState_STATE st;
         int raised;
+        int spent_all = g->node_limit && g->spent + nodes >= g->node_limit;
         g->poll_at = nodes + TC_POLL_NODES;
+        if (g->node_limit && g->node_limit - g->spent < g->poll_at)
+            g->poll_at = g->node_limit - g->spent;      /* the next poll at the limit */
         if (!g->armed)
             return;
         st = PyGILState_Ensure();
         raised = PyErr_CheckSignals() != 0;
+        if (!raised && spent_all) {
+            PyErr_SetString(PyExc_TimeoutError, "the solve's node budget was spent");
+            raised = 1;
+        }
         if (!raised && g->deadline > 0 && tc_now() >= g->deadline) {
             PyErr_SetString(PyExc_TimeoutError, "the solve's time budget was spent");
             raised = 1;
@@ -132,6 +155,7 @@ cdef extern from *:
        is proved yet of the new deal. */
     static inline void tc_guard_next_deal(tc_guard* g, int64_t nodes) {
         g->bounded = 0;
+        g->spent += nodes;
         g->poll_at -= nodes;
         if (g->poll_at <= 0)
             tc_poll(g, 0);      /* (the next poll then TC_POLL_NODES nodes into the deal) */
@@ -158,6 +182,8 @@ cdef extern from *:
     ctypedef struct tc_guard:
         int64_t poll_at
         double deadline
+        int64_t node_limit
+        int64_t spent
         int bounded
         int lower
         int upper
@@ -165,6 +191,7 @@ cdef extern from *:
     int64_t TC_POLL_NODES
     void tc_guard_init(tc_guard* g) noexcept nogil
     void tc_guard_set_deadline(tc_guard* g, double seconds) noexcept nogil
+    void tc_guard_set_node_limit(tc_guard* g, int64_t limit) noexcept nogil
     void tc_guard_next_deal(tc_guard* g, int64_t nodes) noexcept nogil
     int tc_run_guarded(tc_guard* g, tc_guarded_fn fn, void* arg) noexcept nogil
     void tc_poll(tc_guard* g, int64_t nodes) noexcept nogil

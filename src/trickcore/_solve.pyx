@@ -484,6 +484,7 @@ from trickcore._layout cimport (layout_t, CoreLayout, legal_moves, trick_winner,
                                 trick_meld_value, lowest_bit, highest_bit, popcount, ducks_every_suit,
                                 OBJECTIVE_POINTS, OBJECTIVE_TRICKS, OBJECTIVE_NIL)
 from trickcore._interrupt cimport (tc_guard, tc_guard_init, tc_guard_next_deal, tc_guard_set_deadline,
+                                   tc_guard_set_node_limit,
                                    run_position, run_batch, note_bounds, check_interrupt,
                                    position_job_t, batch_job_t, init_position_job,
                                    position_result, init_batch_job)
@@ -3244,13 +3245,15 @@ cdef int search_position(void* arg) noexcept nogil:
 
 def solve_position(CoreLayout core, const int8_t[::1] cls, uint64_t[::1] hands, int leader,
                    const int8_t[::1] trick, uint64_t played, int suits_led, int trick_index,
-                   int side, bint goal_max, double tt_mb, bint card_values, double time_budget=0):
+                   int side, bint goal_max, double tt_mb, bint card_values, double time_budget=0,
+                   int64_t node_budget=0):
     """Solve one position.  ``hands`` are the remaining hands (layout bits), ``trick`` the
     table cards in play order (layout bits) led by ``leader``, ``played`` the cards of
     earlier tricks.  Returns ``(value, {bit: value}, [bits of the line], nodes)``.  A
     signal handler's exception (Ctrl-C), or ``TimeoutError`` once ``time_budget`` seconds
-    are spent (0: no budget), stops the search and is raised, carrying what the search had
-    proved (``solve_progress``, see ``trickcore._interrupt.position_progress``)."""
+    or ``node_budget`` nodes are spent (0: no budget), stops the search and is raised,
+    carrying what the search had proved (``solve_progress``, see
+    ``trickcore._interrupt.position_progress``)."""
     check_shape(core)
     cdef ctx_t c
     cdef position_job_t job
@@ -3281,6 +3284,7 @@ def solve_position(CoreLayout core, const int8_t[::1] cls, uint64_t[::1] hands, 
         return 0, {}, [], 0
     init_position_job(&job, &c, card_values)
     tc_guard_set_deadline(&c.guard, time_budget)
+    tc_guard_set_node_limit(&c.guard, node_budget)
     run_position(&job, &c.guard, search_position)
     return position_result(&job, c.nodes)
 
@@ -3330,7 +3334,8 @@ def solve_batch(CoreLayout core, const int8_t[::1] cls, const uint64_t[:, ::1] h
                 double tt_mb, int16_t[::1] value, int8_t[::1] side_tricks,
                 int8_t[::1] last_winner, int16_t[::1] side_melds, int16_t[::1] opp_melds,
                 int64_t[::1] nodes, const int16_t[:, ::1] cuts=None, int16_t[::1] value_hi=None,
-                bint line=True, int64_t[::1] solved=None, double time_budget=0):
+                bint line=True, int64_t[::1] solved=None, double time_budget=0,
+                int64_t node_budget=0):
     """Solve ``hands.shape[0]`` deals from the start of a trick (layout bits, validated);
     fills the output arrays.  Runs without the GIL.
 
@@ -3341,10 +3346,10 @@ def solve_batch(CoreLayout core, const int8_t[::1] cls, const uint64_t[:, ::1] h
     Goathead deals): ``side_tricks``, ``last_winner`` and the melds are then -1.
 
     A signal handler's exception (Ctrl-C), or ``TimeoutError`` once ``time_budget``
-    seconds are spent (0: no budget), stops the search and is raised, carrying the deal in
-    progress and its value's bounds so far (``solve_progress``, see
-    ``trickcore._interrupt.run_batch``); ``solved[0]`` (when given) is then the number of
-    deals whose outputs were written, the first ones."""
+    seconds or ``node_budget`` nodes (over all the deals) are spent (0: no budget), stops
+    the search and is raised, carrying the deal in progress and its value's bounds so far
+    (``solve_progress``, see ``trickcore._interrupt.run_batch``); ``solved[0]`` (when
+    given) is then the number of deals whose outputs were written, the first ones."""
     check_shape(core)
     cdef ctx_t c
     cdef batch_job_t job
@@ -3383,6 +3388,7 @@ def solve_batch(CoreLayout core, const int8_t[::1] cls, const uint64_t[:, ::1] h
     with nogil:
         init_ctx(&c, L, &cls[0], &tt[0], n_buckets, two_buckets, lead_buckets, sides[0], goal_max)
     tc_guard_set_deadline(&c.guard, time_budget)
+    tc_guard_set_node_limit(&c.guard, node_budget)
     try:
         run_batch(&job, &c.guard, search_deals)
     finally:

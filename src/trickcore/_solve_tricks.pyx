@@ -248,6 +248,7 @@ from libc.string cimport memset, memcpy
 from trickcore._layout cimport (layout_t, CoreLayout, legal_moves, lowest_bit, highest_bit, insert_move, popcount,
                                 ducks_every_suit, OBJECTIVE_TRICKS, OBJECTIVE_NIL)
 from trickcore._interrupt cimport (tc_guard, tc_guard_init, tc_guard_next_deal, tc_guard_set_deadline,
+                                   tc_guard_set_node_limit,
                                    run_position, run_batch, note_bounds, check_interrupt,
                                    position_job_t, batch_job_t, init_position_job,
                                    position_result, init_batch_job)
@@ -2734,12 +2735,14 @@ cdef int search_position(void* arg) noexcept nogil:
 
 def solve_position(CoreLayout core, const int8_t[::1] cls, uint64_t[::1] hands, int leader,
                    const int8_t[::1] trick, uint64_t played, int suits_led, int trick_index,
-                   int side, bint goal_max, double tt_mb, bint card_values, double time_budget=0):
+                   int side, bint goal_max, double tt_mb, bint card_values, double time_budget=0,
+                   int64_t node_budget=0):
     """Solve one position (as :func:`trickcore._solve.solve_position`; ``cls`` is unused:
     the classes come from the layout's rule flags, card points do not matter here).
     Returns ``(value, {bit: value}, [bits of the line], nodes)``.  A signal handler's
-    exception (Ctrl-C), or ``TimeoutError`` once ``time_budget`` seconds are spent, stops
-    the search and is raised, carrying what it had proved (``solve_progress``)."""
+    exception (Ctrl-C), or ``TimeoutError`` once ``time_budget`` seconds or
+    ``node_budget`` nodes are spent, stops the search and is raised, carrying what it had
+    proved (``solve_progress``)."""
     cdef ctx_t c
     cdef position_job_t job
     cdef const layout_t* L = &core.c
@@ -2770,6 +2773,7 @@ def solve_position(CoreLayout core, const int8_t[::1] cls, uint64_t[::1] hands, 
         return 0, {}, [], 0
     init_position_job(&job, &c, card_values)
     tc_guard_set_deadline(&c.guard, time_budget)
+    tc_guard_set_node_limit(&c.guard, node_budget)
     run_position(&job, &c.guard, search_position)
     return position_result(&job, c.nodes)
 
@@ -2819,16 +2823,18 @@ def solve_batch(CoreLayout core, const int8_t[::1] cls, const uint64_t[:, ::1] h
                 const int8_t[::1] leaders, const uint8_t[::1] sides, bint goal_max,
                 double tt_mb, int16_t[::1] value, int8_t[::1] side_tricks,
                 int8_t[::1] last_winner, int16_t[::1] side_melds, int16_t[::1] opp_melds,
-                int64_t[::1] nodes, bint line=True, int64_t[::1] solved=None, double time_budget=0):
+                int64_t[::1] nodes, bint line=True, int64_t[::1] solved=None, double time_budget=0,
+                int64_t node_budget=0):
     """Solve ``hands.shape[0]`` deals from the start of a trick (layout bits, validated);
     fills the output arrays (melds are 0: trick objectives have none).  Runs without the
     GIL; the table is shared by the deals (its entries hold for any deal).  ``line=False``
     follows no line after the value: ``side_tricks``, ``last_winner`` and the melds are
     then -1.  A signal handler's exception (Ctrl-C), or ``TimeoutError`` once
-    ``time_budget`` seconds are spent (0: no budget), stops the search and is raised,
-    carrying the deal in progress and its value's bounds so far (``solve_progress``, see
-    ``trickcore._interrupt.run_batch``); ``solved[0]`` (when given) is then the number of
-    deals whose outputs were written, the first ones."""
+    ``time_budget`` seconds or ``node_budget`` nodes (over all the deals) are spent (0: no
+    budget), stops the search and is raised, carrying the deal in progress and its value's
+    bounds so far (``solve_progress``, see ``trickcore._interrupt.run_batch``);
+    ``solved[0]`` (when given) is then the number of deals whose outputs were written, the
+    first ones."""
     cdef ctx_t c
     cdef batch_job_t job
     cdef const layout_t* L = &core.c
@@ -2862,6 +2868,7 @@ def solve_batch(CoreLayout core, const int8_t[::1] cls, const uint64_t[:, ::1] h
     with nogil:
         init_ctx(&c, L, <head_t*>&heads[h_off], n_heads, <entry_t*>&pool[p_off], pool_size, sides[0], goal_max)
     tc_guard_set_deadline(&c.guard, time_budget)
+    tc_guard_set_node_limit(&c.guard, node_budget)
     try:
         run_batch(&job, &c.guard, search_deals)
     finally:

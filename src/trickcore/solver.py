@@ -296,6 +296,16 @@ def _check_time_budget(time_budget: Any) -> float:
     return seconds
 
 
+def _check_node_budget(node_budget: Any) -> int:
+    """Nodes a solve may search (0: no limit): ``node_budget`` (``None``: none)."""
+    if node_budget is None:
+        return 0
+    if isinstance(node_budget, (bool, np.bool_)) or not isinstance(node_budget, (int, np.integer)) \
+            or not 0 < node_budget < 2**62:
+        raise ValueError(f"node_budget must be a positive whole number of nodes or None, not {node_budget!r}")
+    return int(node_budget)
+
+
 def _check_side(side: Any, n_seats: int) -> int:
     try:
         s = int(side)
@@ -354,6 +364,7 @@ def solve(
     objective: str | None = None,
     tt_mb: float = 256,
     time_budget: float | None = None,
+    node_budget: int | None = None,
     **rules: Any,
 ) -> SolveResult:
     """Exact double-dummy value of one position, with card values and an optimal line.
@@ -405,6 +416,11 @@ def solve(
         milliseconds of search; :func:`solve_deadline` may set a nearer end).  Past it the
         solve stops with ``TimeoutError``, which carries what was proved, as an interrupt
         does (below).
+    node_budget:
+        The most search nodes (default ``None``: no limit): as ``time_budget``, but the
+        same on every machine and run (the search is deterministic), so where it stops and
+        the bounds it had proved are reproducible.  The search stops at the first trick
+        boundary past the budget.
     **rules:
         Rule options of the game (see ``Game.options``).
 
@@ -421,10 +437,10 @@ def solve(
         On Ctrl-C during the search, which looks for pending signals every few
         milliseconds (any exception a signal handler raises stops it likewise).
     TimeoutError
-        When ``time_budget`` runs out.  Like an interrupt's exception it carries what the
-        search had proved: ``value_bounds``, ``(lo, hi)`` with ``lo <= value <= hi``, and
-        ``card_values``, the values of the cards finished (each card is solved in turn;
-        the position's value is the best of them).
+        When ``time_budget`` or ``node_budget`` runs out.  Like an interrupt's exception
+        it carries what the search had proved: ``value_bounds``, ``(lo, hi)`` with
+        ``lo <= value <= hi``, and ``card_values``, the values of the cards finished (each
+        card is solved in turn; the position's value is the best of them).
 
     Examples
     --------
@@ -456,6 +472,7 @@ def solve(
     goal_max = _check_goal(layout, goal)
     mb = _check_tt(tt_mb)
     budget = _check_time_budget(time_budget)
+    node_limit = _check_node_budget(node_budget)
     parsed = layout.check_hands(hands)
     if isinstance(trick, (str, CardSet)):
         trick_cards = list(parse_hand(trick)) if isinstance(trick, CardSet) else [parse_card(t) for t in trick.replace(",", " ").split()]
@@ -509,7 +526,7 @@ def solve(
     try:
         value, values, line, nodes = _kernel(layout).solve_position(
             layout.core, _classes(layout), hand_bits, leader, trick_bits, _to_bits(layout, played_set),
-            suits_mask, trick_index, side, goal_max, mb, True, budget,
+            suits_mask, trick_index, side, goal_max, mb, True, budget, node_limit,
         )
     except BaseException as exc:
         progress = getattr(exc, "solve_progress", None)
@@ -581,6 +598,7 @@ def solve_many(
     cuts: Any = None,
     line: bool = True,
     time_budget: float | None = None,
+    node_budget: int | None = None,
     **rules: Any,
 ) -> ManyResult:
     """Solve many deals from the start of a trick in one compiled loop (no GIL held).
@@ -618,6 +636,9 @@ def solve_many(
         Seconds the whole call may search (default ``None``: no limit; :func:`solve_deadline`
         may set a nearer end).  Past it the call stops with ``TimeoutError``, carrying what
         was done as an interrupt does.
+    node_budget:
+        The most search nodes of the whole call (default ``None``: no limit), counted
+        over its deals in order: as ``time_budget``, but reproducible on every machine.
 
     Interrupting: the search runs in compiled code without the GIL, and looks for pending
     signals every few milliseconds, so Ctrl-C (``KeyboardInterrupt``) or any exception a
@@ -655,6 +676,7 @@ def solve_many(
     goal_max = _check_goal(layout, goal)
     mb = _check_tt(tt_mb)
     budget = _check_time_budget(time_budget)
+    node_limit = _check_node_budget(node_budget)
     if not isinstance(line, (bool, np.bool_)):
         raise ValueError(f"line must be True or False, not {line!r}")
     arr = np.asarray(hands)
@@ -696,7 +718,7 @@ def solve_many(
         _kernel(layout).solve_batch(
             layout.core, _classes(layout), bits, leaders.astype(np.int8), side, goal_max, mb,
             value, side_tricks, last, side_melds, opp_melds, nodes, *band, line=line, solved=solved,
-            time_budget=budget,
+            time_budget=budget, node_budget=node_limit,
         )
     except BaseException as exc:
         k = int(solved[0])
