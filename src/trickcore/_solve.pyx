@@ -906,7 +906,8 @@ cdef inline void window_bounds(ctx_t* c, int* lo, int* hi, int alpha, int beta) 
 
 
 cdef inline void mid_trick_bounds(ctx_t* c, int* lo, int* hi, int alpha, int beta) noexcept nogil:
-    """:func:`window_bounds` inside a trick (:func:`ab_mid` calls it directly).  Small
+    """:func:`window_bounds` inside a trick (:func:`ab_mid` calls it directly, for the
+    trick and Nil objectives only since session 17: see ``ab_mid``).  Small
     enough for gcc to inline into ``ab_mid``, and with it :func:`trick_bound` (needed at
     a third of them on Goathead 3p) since gcc's inliner limits were raised (setup.py;
     before that, gcc kept the whole of it out of line once ``trick_bound`` was inline).
@@ -2698,17 +2699,37 @@ cdef int ab_mid(ctx_t* c, int alpha, int beta) noexcept nogil:
     """:func:`ab` inside a trick (three nodes in four on Sheepshead): no table, no best
     card, no key.  A lone card (a third of these nodes) is its node's value, played
     without the frame of :func:`ab_mid_cards` and :func:`ab_last_cards`, which search
-    two or more."""
+    two or more.
+
+    No bounds for card points (session 17): :func:`mid_trick_bounds` (the points still
+    live, the trick's fate by :func:`trick_bound`) saved 1-13% of the nodes but cost more
+    than that, at every node of every trick.  Callgrind of ``solve_batch`` on the benches'
+    deals without them: Goathead 3p hearts 300 deals 62.30M -> 60.56M, Sheepshead jd 20
+    43.07M -> 41.61M, Clover hearts 4 52.03M -> 49.89M, Goathead 4p clubs 300 -3.4%,
+    Sheepshead called ace -5.1%, Goathead 3p leasters -2.0%, Clover's paranoid minimum
+    -1.3%, Hearts endings -0.4%, but Gamut hearts +2.5%, Sheepshead leaster +0.5%; wall
+    time Goathead 3p -4%, Sheepshead -5%, Clover -8% (interleaved runs).  Without only the
+    trick's fate, or only up to four tricks left, half of that; kept for the lone seats
+    that want few points, those +1.1% to +1.5% and less gain for the others.  The trick
+    and Nil objectives keep them.  Then, for three seats, the dominated twins
+    (:func:`trick_twins`) only at the trick's last card: nodes +4.4%, callgrind Goathead
+    3p -1.5% (four seats: +6.8% nodes and slower; five: +17% nodes).  Both together,
+    against session 16's search: Goathead 3p 59.75M, Sheepshead 40.95M, Clover 49.16M
+    (-4.1%, -4.9%, -5.5%), Goathead 4p -2.6%, Sheepshead called ace -5.8%, Goathead 3p
+    leasters -3.9%, Clover's paranoid minimum -2.0%, Hearts endings -1.0%, Sheepshead
+    leaster -0.3%, Gamut hearts +1.8%; values the same (bands with ``cuts`` may move, as
+    any search change moves their fail-soft ends)."""
     cdef int lo, hi
     cdef uint64_t moves
     c.nodes += 1
-    mid_trick_bounds(c, &lo, &hi, alpha, beta)
-    if settled(lo, hi, alpha, beta):
-        return hi if hi <= alpha else lo
+    if OBJ(c) != OBJECTIVE_POINTS:
+        mid_trick_bounds(c, &lo, &hi, alpha, beta)
+        if settled(lo, hi, alpha, beta):
+            return hi if hi <= alpha else lo
     moves = node_moves(c, c.s.k.turn)
     if moves & (moves - 1):
         moves = representatives(c, moves)
-        if moves & (moves - 1) and c.twins_on:
+        if moves & (moves - 1) and c.twins_on and (NSEATS(c) > 3 or c.s.k.tn == NSEATS(c) - 1):
             moves = trick_twins(c, moves, c.s.k.turn, (c.maxmask >> c.s.k.turn) & 1)
         if moves & (moves - 1):
             if c.s.k.tn == NSEATS(c) - 1:
