@@ -140,7 +140,8 @@ def test_a_batch_of_small_deals_stops_too():
     with pytest.raises(TimeoutError) as info:
         solve_many("goathead3", "nil", deals, time_budget=0.05)
     assert 0 < len(info.value.partial_result) < len(deals)
-    assert info.value.value_bounds in ((0, 0), (0, 1), (1, 1))
+    # (None: stopped between two deals, before the next one had proved anything)
+    assert info.value.value_bounds in ((0, 0), (0, 1), (1, 1), None)
 
 
 def test_contract_odds_time_budget_stops_the_solves_of_a_chunk():

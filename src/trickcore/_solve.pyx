@@ -936,8 +936,20 @@ cdef inline void mid_trick_bounds(ctx_t* c, int* lo, int* hi, int alpha, int bet
 
 cdef inline void boundary_bounds(ctx_t* c, int* lo, int* hi, int t, int alpha, int beta) noexcept nogil:
     """The sure tricks at a trick boundary (:func:`quick_tricks`, :func:`top_trumps`; the
-    first also asks :func:`ducks_everything` for a lone seat that wants few points)."""
-    quick_tricks(c, lo, hi, t, alpha, beta)
+    first also asks :func:`ducks_everything` for a lone seat that wants few points).
+
+    Three seats do without the leader's quick tricks, but for a lone seat that wants few
+    points (session 17, after the bounds inside a trick went, see :func:`ab_mid`): they
+    saved 0.6% of Goathead 3p's nodes and cost more, callgrind Goathead 3p hearts 300
+    deals 59.67M -> 58.51M (-1.9%), clubs -2.0%, court -1.1%, to the payout -3.5%,
+    leasters the same; wall time -3% to -4%.  Four and five seats keep them (without:
+    Sheepshead +1.2%, Clover +1.1%); :func:`top_trumps` pays everywhere (without it:
+    Goathead 3p +3%, Sheepshead +0.5%, Clover +24%).  Layouts of one or two seats (Gamut's
+    clubs_1 and clubs_2) keep them too: a lone seat's quick tricks settle every position
+    at once, and this kernel's leads assume two seats at least (a lead that completes its
+    trick is not searched right: without the bound, Gamut clubs_1 came out wrong)."""
+    if NSEATS(c) != 3 or c.lone_min:
+        quick_tricks(c, lo, hi, t, alpha, beta)
     top_trumps(c, lo, hi, t, alpha, beta)
 
 
