@@ -74,7 +74,10 @@ Technique (after DDS and the open Skat/Schafkopf solvers):
   top trump (every trump of it above all the other team's trumps, ``top_trumps``), each
   with the cheapest cards the other seats must give to those tricks (5% fewer nodes on
   Goathead, 2-6% on Sheepshead and Clover; the team's trumps rather than one seat's
-  run: Goathead 3p to the payout 267 -> 247 nodes, 4p 122 -> 111).  The side's trick
+  run: Goathead 3p to the payout 267 -> 247 nodes, 4p 122 -> 111).  Since session 17
+  card points take them at trick boundaries only (inside a trick they cost more than
+  they saved: :func:`ab_mid`), and three seats without the leader's quick tricks
+  (:func:`boundary_bounds`).  The side's trick
   count proved by a plain search at three tricks left, its points capped by every
   hand's dearest (or cheapest) cards for that many tricks, took 30% of the nodes off
   Goathead 3p to the payout and 20% off Sheepshead, but the searches cost more than
