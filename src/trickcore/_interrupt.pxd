@@ -37,9 +37,8 @@ Usage in a kernel::
 
     c.guard ...                       # a tc_guard in the search context
     tc_guard_init(&c.guard)
-    tc_guard_set_deadline(&c.guard, seconds)     # if it has a time budget
-    tc_guard_set_node_limit(&c.guard, nodes)     # if it has a budget of nodes
-    run_position(&job, &c.guard, work)  # work(&job) without the GIL; raises on Ctrl-C
+    # work(&job) without the GIL within the budgets (0: none); raises on Ctrl-C
+    run_position(&job, &c.guard, work, seconds, nodes)
     # in the search, at a node:
     check_interrupt(&c.guard, c.nodes)
     # after each probe of the value:
@@ -323,9 +322,18 @@ cdef inline object position_progress(position_job_t* job, tc_guard* g):
             "cards": [job.order[i] for i in range(job.n_moves)]}
 
 
-cdef inline int run_position(position_job_t* job, tc_guard* g, tc_guarded_fn fn) except -1:
-    """:func:`run_guarded` for ``solve_position``: the exception of an interrupted search
-    carries ``solve_progress`` (:func:`position_progress`)."""
+cdef inline void set_budgets(tc_guard* g, double time_budget, int64_t node_budget) noexcept nogil:
+    """The search stops after ``time_budget`` seconds and ``node_budget`` nodes (0: none)."""
+    tc_guard_set_deadline(g, time_budget)
+    tc_guard_set_node_limit(g, node_budget)
+
+
+cdef inline int run_position(position_job_t* job, tc_guard* g, tc_guarded_fn fn,
+                             double time_budget, int64_t node_budget) except -1:
+    """:func:`run_guarded` for ``solve_position``, within the budgets (:func:`set_budgets`):
+    the exception of an interrupted search carries ``solve_progress``
+    (:func:`position_progress`)."""
+    set_budgets(g, time_budget, node_budget)
     try:
         run_guarded(g, fn, job)
     except BaseException as exc:
@@ -334,10 +342,13 @@ cdef inline int run_position(position_job_t* job, tc_guard* g, tc_guarded_fn fn)
     return 0
 
 
-cdef inline int run_batch(batch_job_t* job, tc_guard* g, tc_guarded_fn fn) except -1:
-    """:func:`run_guarded` for ``solve_batch``: the exception of an interrupted search
-    carries ``solve_progress``, ``{"deal": d, "value_bounds": (lo, hi)}`` for the deal in
-    progress (``job.done``; bounds None where none were proved yet)."""
+cdef inline int run_batch(batch_job_t* job, tc_guard* g, tc_guarded_fn fn,
+                          double time_budget, int64_t node_budget) except -1:
+    """:func:`run_guarded` for ``solve_batch``, within the budgets (:func:`set_budgets`,
+    over all the deals): the exception of an interrupted search carries
+    ``solve_progress``, ``{"deal": d, "value_bounds": (lo, hi)}`` for the deal in progress
+    (``job.done``; bounds None where none were proved yet)."""
+    set_budgets(g, time_budget, node_budget)
     try:
         run_guarded(g, fn, job)
     except BaseException as exc:

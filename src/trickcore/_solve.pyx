@@ -486,11 +486,10 @@ from libc.string cimport memset, memcpy
 from trickcore._layout cimport (layout_t, CoreLayout, legal_moves, trick_winner, card_points,
                                 trick_meld_value, lowest_bit, highest_bit, popcount, ducks_every_suit,
                                 OBJECTIVE_POINTS, OBJECTIVE_TRICKS, OBJECTIVE_NIL)
-from trickcore._interrupt cimport (tc_guard, tc_guard_init, tc_guard_next_deal, tc_guard_set_deadline,
-                                   tc_guard_set_node_limit,
-                                   run_position, run_batch, note_bounds, check_interrupt,
-                                   position_job_t, batch_job_t, init_position_job,
-                                   position_result, init_batch_job)
+from trickcore._interrupt cimport (tc_guard, tc_guard_init, tc_guard_next_deal, run_position,
+                                   run_batch, note_bounds, check_interrupt, position_job_t,
+                                   batch_job_t, init_position_job, position_result,
+                                   init_batch_job)
 
 cnp.import_array()
 
@@ -3267,7 +3266,6 @@ cdef int search_position(void* arg) noexcept nogil:
         j.n_moves = order_moves(c, representatives(c, legal_moves(
             c.L, s.hands[turn], s.k.led, s.k.trick_index, s.k.played, s.k.suits_led)), turn, -1, j.order)
         for i in range(j.n_moves):
-            c.guard.bounded = 0     # (an interrupt reads the card in progress off the guard)
             j.values[i] = mtd_after(c, j.order[i], first_guess(c))
             j.n_done = i + 1
             if i == 0 or (j.values[i] > j.value if maximise else j.values[i] < j.value):
@@ -3319,9 +3317,7 @@ def solve_position(CoreLayout core, const int8_t[::1] cls, uint64_t[::1] hands, 
     if c.s.k.done or (all_hands(&c) == 0):
         return 0, {}, [], 0
     init_position_job(&job, &c, card_values)
-    tc_guard_set_deadline(&c.guard, time_budget)
-    tc_guard_set_node_limit(&c.guard, node_budget)
-    run_position(&job, &c.guard, search_position)
+    run_position(&job, &c.guard, search_position, time_budget, node_budget)
     return position_result(&job, c.nodes)
 
 
@@ -3423,10 +3419,8 @@ def solve_batch(CoreLayout core, const int8_t[::1] cls, const uint64_t[:, ::1] h
         job.value_hi = &value_hi[0]
     with nogil:
         init_ctx(&c, L, &cls[0], &tt[0], n_buckets, two_buckets, lead_buckets, sides[0], goal_max)
-    tc_guard_set_deadline(&c.guard, time_budget)
-    tc_guard_set_node_limit(&c.guard, node_budget)
     try:
-        run_batch(&job, &c.guard, search_deals)
+        run_batch(&job, &c.guard, search_deals, time_budget, node_budget)
     finally:
         if solved is not None:
             solved[0] = job.done

@@ -247,11 +247,10 @@ from libc.string cimport memset, memcpy
 
 from trickcore._layout cimport (layout_t, CoreLayout, legal_moves, lowest_bit, highest_bit, insert_move, popcount,
                                 ducks_every_suit, OBJECTIVE_TRICKS, OBJECTIVE_NIL)
-from trickcore._interrupt cimport (tc_guard, tc_guard_init, tc_guard_next_deal, tc_guard_set_deadline,
-                                   tc_guard_set_node_limit,
-                                   run_position, run_batch, note_bounds, check_interrupt,
-                                   position_job_t, batch_job_t, init_position_job,
-                                   position_result, init_batch_job)
+from trickcore._interrupt cimport (tc_guard, tc_guard_init, tc_guard_next_deal, run_position,
+                                   run_batch, note_bounds, check_interrupt, position_job_t,
+                                   batch_job_t, init_position_job, position_result,
+                                   init_batch_job)
 
 cnp.import_array()
 
@@ -2721,7 +2720,6 @@ cdef int search_position(void* arg) noexcept nogil:
         j.n_moves = order_moves(c, representatives(c, legal_moves(
             c.L, s.hands[turn], s.led, s.trick_index, s.played, s.suits_led)), turn, -1, j.order)
         for i in range(j.n_moves):
-            c.guard.bounded = 0     # (an interrupt reads the card in progress off the guard)
             j.values[i] = mtd_after(c, j.order[i], 0)
             j.n_done = i + 1
             if i == 0 or (j.values[i] > j.value if maximise else j.values[i] < j.value):
@@ -2772,9 +2770,7 @@ def solve_position(CoreLayout core, const int8_t[::1] cls, uint64_t[::1] hands, 
     if c.s.done or (all_hands(&c) == 0):
         return 0, {}, [], 0
     init_position_job(&job, &c, card_values)
-    tc_guard_set_deadline(&c.guard, time_budget)
-    tc_guard_set_node_limit(&c.guard, node_budget)
-    run_position(&job, &c.guard, search_position)
+    run_position(&job, &c.guard, search_position, time_budget, node_budget)
     return position_result(&job, c.nodes)
 
 
@@ -2867,10 +2863,8 @@ def solve_batch(CoreLayout core, const int8_t[::1] cls, const uint64_t[:, ::1] h
                    side_melds, opp_melds, nodes)
     with nogil:
         init_ctx(&c, L, <head_t*>&heads[h_off], n_heads, <entry_t*>&pool[p_off], pool_size, sides[0], goal_max)
-    tc_guard_set_deadline(&c.guard, time_budget)
-    tc_guard_set_node_limit(&c.guard, node_budget)
     try:
-        run_batch(&job, &c.guard, search_deals)
+        run_batch(&job, &c.guard, search_deals, time_budget, node_budget)
     finally:
         if solved is not None:
             solved[0] = job.done
