@@ -612,3 +612,30 @@ def test_line_outputs_depend_on_the_position_alone(game, contract, tricks, n):
     for d in range(len(deals)):
         alone = solve_many(lay, None, deals[d:d + 1])
         assert all(getattr(alone, f)[0] == getattr(batch, f)[d] for f in fields), d
+
+
+@pytest.mark.parametrize("options", [{}, {"bounds": False}, {"bounds": False, "tt": False},
+                                     {"bounds": False, "small": False}])
+def test_general_kernel_lone_seat_takes_every_trick(options, monkeypatch):
+    """Gamut's clubs_1: one active seat plays every trick alone, so it takes them all.
+    Its lead completes the trick; the general kernel once searched every lead as an open
+    trick and, without the quick tricks that usually settle such a position, returned 0
+    (or 1 of 2) tricks.  Every search feature switched off must still find them all."""
+    from trickcore import _solve, solver
+
+    monkeypatch.setattr(solver, "KERNEL", "general")
+    lay = get_game("gamut").layout("clubs_1")
+    rng = np.random.default_rng(7)
+    deck = np.array([int(c) for c in lay.deck], dtype=np.int64)
+    _solve._set_search_options(**options)
+    try:
+        for tricks in (2, 3, 5, 8):
+            hands = np.array([[np.bitwise_or.reduce(np.left_shift(np.int64(1), rng.permutation(deck)[:tricks]))]
+                              for _ in range(20)], dtype=np.uint64)
+            res = solve_many(lay, None, hands, leader=0, declarer=0)
+            assert (res.value == tricks).all() and (res.side_tricks == tricks).all(), (options, tricks)
+            one = solve(lay, None, [CardSet(int(hands[0, 0]))], leader=0, declarer=0)
+            assert one.value == tricks and len(one.line) == tricks
+            assert all(v == tricks for v in one.card_values.values())
+    finally:
+        _solve._set_search_options()

@@ -948,8 +948,7 @@ cdef inline void boundary_bounds(ctx_t* c, int* lo, int* hi, int t, int alpha, i
     Sheepshead +1.2%, Clover +1.1%); :func:`top_trumps` pays everywhere (without it:
     Goathead 3p +3%, Sheepshead +0.5%, Clover +24%).  Layouts of one or two seats (Gamut's
     clubs_1 and clubs_2) keep them too: a lone seat's quick tricks settle every position
-    at once, and this kernel's leads assume two seats at least (a lead that completes its
-    trick is not searched right: without the bound, Gamut clubs_1 came out wrong)."""
+    at once (its lead, which completes the trick, goes through :func:`play_lead`)."""
     if NSEATS(c) != 3 or c.lone_min:
         quick_tricks(c, lo, hi, t, alpha, beta)
     top_trumps(c, lo, hi, t, alpha, beta)
@@ -2558,6 +2557,15 @@ cdef int lead_search(ctx_t* c, int b, int alpha, int beta, const uint64_t* key, 
     return v
 
 
+cdef inline int play_lead(ctx_t* c, int b, int alpha, int beta) noexcept nogil:
+    """The search after the lead ``b`` (:func:`ab_lead`, no leads' table): a lead leaves
+    its trick open, but for a lone seat (Gamut's clubs_1 in the general build), whose lead
+    completes it.  Builds per shape fold the test away (``NSEATS`` a constant)."""
+    if NSEATS(c) == 1:
+        return play_last_card(c, b, alpha, beta)
+    return PLAY_OPEN(c, b, alpha, beta)
+
+
 cdef inline int lead_moves(ctx_t* c, uint64_t moves, int hint, int turn, int alpha, int beta,
                            int* best_card_out, int maximise, int tabled, const uint64_t* key,
                            uint64_t meta, uint64_t h, int revisit) noexcept nogil:
@@ -2581,7 +2589,7 @@ cdef inline int lead_moves(ctx_t* c, uint64_t moves, int hint, int turn, int alp
             if tabled:
                 v = lead_search(c, hint, alpha, beta, key, meta, h, revisit)
             else:
-                v = PLAY_OPEN(c, hint, alpha, beta)
+                v = play_lead(c, hint, alpha, beta)
             if maximise:
                 if v > best:
                     best = v
@@ -2599,7 +2607,6 @@ cdef inline int lead_moves(ctx_t* c, uint64_t moves, int hint, int turn, int alp
     if not cut:
         moves = representatives(c, moves) & ~tried
     if moves and not cut:
-        # a lead never completes its trick (two seats at least)
         if moves & (moves - 1):
             n_moves = lead_keys(c, moves, turn, order)
         else:
@@ -2612,7 +2619,7 @@ cdef inline int lead_moves(ctx_t* c, uint64_t moves, int hint, int turn, int alp
             if tabled:
                 v = lead_search(c, b, alpha, beta, key, meta, h, revisit)
             else:
-                v = PLAY_OPEN(c, b, alpha, beta)
+                v = play_lead(c, b, alpha, beta)
             if maximise:
                 if v > best:
                     best = v
