@@ -471,6 +471,20 @@ dropped in that light (nodes without the line unless said):
   6.3), and the nodes (the guess's own included, under 1% to 36% of them) went up:
   Sheepshead jd +18%, +8%, +44%, Clover +4%, +4%, +18%; Sheepshead called ace (40 deals)
   -9.5% at ``K`` = 1 (wall time -6%), +0.1% and +28% at 2 and 3.
+* session 18, why a lone seat that wants few points (leasters, Hearts, Gamut Hearts, the
+  paranoid minima) costs 10-20x the contracts (``benches/bench_lone_min.py``): the same
+  20 Sheepshead deals, seat 0 alone, take 7,335 nodes a deal with goal max and 136,988
+  with goal min (a side of two seats wanting few points 33,281, of three 62,278).  With few points wanted both teams duck
+  tricks: nothing is cashed, so the sure-trick bounds have nothing to count (the bounds
+  off cost jd +15% nodes, alone +27%, the leaster +41%).  Two tries at that game, values
+  the same, nodes (Sheepshead leaster 40 deals, Goathead leasters 3p and 4p 300, Hearts
+  endings of 7 tricks 40, Gamut hearts 20, Clover spades paranoid minimum of 6 tricks 20:
+  114,628, 1,698, 275, 25,710, 188,542, 17,184): a lower bound for the lone seat, an
+  opponent on lead, from the suits in which its every card is above all the others'
+  (it must win the trick that leads one; the others smear their dearest legal cards):
+  -0.1% to -0.8%; the opponents following onto a trick the lone seat is still to play to
+  and must beat (all its cards of the led suit above the winning card) as onto its
+  trick, smearing points: -0.4% to -1.5%, wall time within noise.  Both dropped.
 
 All masks are layout bits (see ``_layout.pxd``).  Everything below the ``def`` functions is
 ``noexcept nogil``; the Python layer validates every input before calling in.
