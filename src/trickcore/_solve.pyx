@@ -484,7 +484,17 @@ dropped in that light (nodes without the line unless said):
   (it must win the trick that leads one; the others smear their dearest legal cards):
   -0.1% to -0.8%; the opponents following onto a trick the lone seat is still to play to
   and must beat (all its cards of the led suit above the winning card) as onto its
-  trick, smearing points: -0.4% to -1.5%, wall time within noise.  Both dropped.
+  trick, smearing points: -0.4% to -1.5%, wall time within noise.  Both dropped.  (The
+  opponents' leads of a suit the lone seat is void in put last paid: :func:`lead_keys`.)
+* session 18, the mid-trick table again, now that a build per shape keeps it out of the
+  layouts that do not use it: one direct-mapped table of 2^14 entries of 16 bytes, keyed
+  by the hands and the table cards in one word (decks of at most 32 cards, plain rules;
+  they fix the position within a deal), bounds as the main table's, at the trick's
+  second to last-but-one card from three tricks left.  Values the same; nodes Sheepshead
+  jd (the bench's 100 deals, with the line) 11,261 -> 10,624 (-5.7%; from four tricks
+  left -3.6%, from two -5.7%), Clover hearts (40) 45,204 -> 42,611 (-5.7%); wall time
+  Sheepshead 474 -> 467-471 us, Clover 1.84 -> 1.84-1.90 ms: the lookups cost what the
+  nodes saved.
 
 All masks are layout bits (see ``_layout.pxd``).  Everything below the ``def`` functions is
 ``noexcept nogil``; the Python layer validates every input before calling in.
@@ -1868,8 +1878,16 @@ cdef inline int lead_keys(ctx_t* c, uint64_t reps, int turn, int* out) noexcept 
     else:
         # a team that wants no tricks (a lone seat that wants few points, and the others
         # against it): cheap low cards; the others first lead a card that the lone seat
-        # must beat (all its cards of the suit higher).  The lone seat leading such a
-        # card first cost nodes on Hearts endings (+6% to +10%, 7 and 8 tricks).
+        # must beat (all its cards of the suit higher), and last a suit it is void in
+        # (where it sheds a card on their trick).  The lone seat leading such a card
+        # first cost nodes on Hearts endings (+6% to +10%, 7 and 8 tricks).  The void
+        # suits last (session 18, benches/bench_lone_min.py, seeds 2026 and 7): nodes
+        # Goathead 3p leasters -9.2%, -6.8%, Hearts endings of 7 tricks -1.7%, -9.7%,
+        # Gamut hearts -2.3%, -0.5%, Clover's paranoid minimum -1.8%, -0.9%, Sheepshead
+        # leaster -0.9%, -0.8%, Goathead 4p leasters -0.4%, -1.1%.  The lone seat's
+        # leads that an opponent can beat first: Hearts endings -4.2% on one seed, +69%
+        # on the other; the others' leads of a card it must beat dearest first: -2.3%
+        # to +1.3%.  Both dropped.
         while m:
             b = lowest_bit(m)
             m &= m - 1
@@ -1880,6 +1898,9 @@ cdef inline int lead_keys(ctx_t* c, uint64_t reps, int turn, int* out) noexcept 
                         and not (s.hands[o] & L.suit_mask[su] & (bit(b) - 1)):
                     sc += 3000
                     break
+            if c.lone_min and not (c.side >> turn) & 1 \
+                    and not (s.hands[lowest_bit(<uint64_t>c.side)] & L.suit_mask[su]):
+                sc -= 2000
             key = sc * 64 + 63 - b
             if key > kmax:
                 kmax = key
