@@ -1822,13 +1822,17 @@ cdef inline int follow_keys(ctx_t* c, uint64_t reps, int turn, int* out, int las
             elif want_win:
                 sc = wbase + p - b
             else:
-                sc = -3000 - p - b
+                # nobody here wants the trick (weights tuned with the leads' above):
+                # between the smears and the throws
+                sc = (16 if L.trump_mask else -16) - p + b
         elif smear:
             # the trick goes where we want it: smear (into the team's trick the lowest of
             # equal points, onto the others' the highest)
-            sc = 1000 + p - b if want_win else 1000 + p + b
-        else:
+            sc = 1000 + p - b if want_win else 1000 + 8 * L.points[b] + b
+        elif want_win or L.trump_mask:
             sc = -p - b
+        else:
+            sc = -2 * p + b
         key = sc * 64 + 63 - b
         if key > kmax:
             kmax = key
@@ -1845,7 +1849,7 @@ cdef inline int lead_keys(ctx_t* c, uint64_t reps, int turn, int* out) noexcept 
     cdef state_t* s = &c.s
     cdef const layout_t* L = c.L
     cdef int n = 0, b, p, sc, tb, key, kmax = -(1 << 30), top = 0
-    cdef int partner_ruffs = 0, opp_ruffs = 0, su, o
+    cdef int partner_ruffs = 0, opp_ruffs = 0, su, o, lone
     cdef uint64_t live, m = reps, mates
     if ((c.side >> turn) & 1) == ((c.maxmask >> turn) & 1):
         live = all_hands(c)
@@ -1877,30 +1881,36 @@ cdef inline int lead_keys(ctx_t* c, uint64_t reps, int turn, int* out) noexcept 
             n += 1
     else:
         # a team that wants no tricks (a lone seat that wants few points, and the others
-        # against it): cheap low cards; the others first lead a card that the lone seat
-        # must beat (all its cards of the suit higher), and last a suit it is void in
-        # (where it sheds a card on their trick).  The lone seat leading such a card
-        # first cost nodes on Hearts endings (+6% to +10%, 7 and 8 tricks).  The void
-        # suits last (session 18, benches/bench_lone_min.py, seeds 2026 and 7): nodes
-        # Goathead 3p leasters -9.2%, -6.8%, Hearts endings of 7 tricks -1.7%, -9.7%,
-        # Gamut hearts -2.3%, -0.5%, Clover's paranoid minimum -1.8%, -0.9%, Sheepshead
-        # leaster -0.9%, -0.8%, Goathead 4p leasters -0.4%, -1.1%.  The lone seat's
-        # leads that an opponent can beat first: Hearts endings -4.2% on one seed, +69%
-        # on the other; the others' leads of a card it must beat dearest first: -2.3%
-        # to +1.3%.  Both dropped.
+        # against it).  Weights tuned on node counts (session 18, see order_moves), one
+        # set for trump games (leasters, paranoid minima with a trump) and one without
+        # (Hearts, Gamut hearts): with trumps the cheapest card first, without the
+        # dearest (a point card led is one the others can take, or the lone seat must);
+        # then the higher card.  Against the lone seat the others lead last a suit it is
+        # void in (where it sheds a card on their trick) and late one whose top card it
+        # holds; the lone seat leads first a card an opponent can beat.
+        live = all_hands(c)
+        lone = lowest_bit(<uint64_t>c.side)
         while m:
             b = lowest_bit(m)
             m &= m - 1
-            sc = -16 * L.points[b] - b
             su = L.suit_of_bit[b]
-            for o in range(0 if (c.side >> turn) & 1 else NSEATS(c)):
-                if (c.side >> o) & 1 and (s.hands[o] & L.suit_mask[su]) \
-                        and not (s.hands[o] & L.suit_mask[su] & (bit(b) - 1)):
-                    sc += 3000
-                    break
-            if c.lone_min and not (c.side >> turn) & 1 \
-                    and not (s.hands[lowest_bit(<uint64_t>c.side)] & L.suit_mask[su]):
-                sc -= 2000
+            if L.trump_mask:
+                sc = -32 * L.points[b] + b
+            else:
+                sc = 8 * L.points[b] + b
+                for o in range(0 if (c.side >> turn) & 1 else NSEATS(c)):
+                    if (c.side >> o) & 1 and (s.hands[o] & L.suit_mask[su]) \
+                            and not (s.hands[o] & L.suit_mask[su] & (bit(b) - 1)):
+                        sc += 8         # a card the side must beat
+                        break
+            if c.lone_min:
+                if (c.side >> turn) & 1:
+                    if (live & ~s.hands[turn] & L.suit_mask[su]) >> b:
+                        sc += 500
+                elif not (s.hands[lone] & L.suit_mask[su]):
+                    sc -= 2000
+                elif (s.hands[lone] >> highest_bit(live & L.suit_mask[su])) & 1:
+                    sc -= 500
             key = sc * 64 + 63 - b
             if key > kmax:
                 kmax = key
@@ -1946,7 +1956,17 @@ cdef int order_moves(ctx_t* c, uint64_t reps, int turn, int hint, int* out) noex
     contract of Goathead 3p and 4p (200 deals), Sheepshead (40) and Clover (12): mean
     -6.8% (seed 7) and -7.9% (seed 99), within +10% (Sheepshead called ace of spades,
     seed 7) and -20%; 300 Sheepshead jd deals -5.2%, -8.2%, -7.8% (seeds 2026, 5, 6),
-    1,000 Goathead 3p hearts deals about -4%, 60 Clover hearts deals -5% to -14%."""
+    1,000 Goathead 3p hearts deals about -4%, 60 Clover hearts deals -5% to -14%.
+
+    The same search for a team that wants no tricks (:func:`lead_keys`' second branch and
+    the ``not want_win`` cards here), a set of weights with trumps and one without, tuned
+    on seeds 13-15 and checked on seeds 7, 2026 and 99 (``benches/bench_lone_min.py``'s
+    rows and 20 Hearts endings of 8 tricks), nodes against the orderings before:
+    Goathead 3p leasters -10% to -15%, 4p -5% to -10%, Hearts endings of 7 tricks -12%
+    to -36% (100 deals of seeds 5 and 6: -6%, -5%), of 8 tricks -41% to -53%, Gamut
+    hearts -0.4% to -50%, Sheepshead leaster -1% to -14% (200 deals: +1%, -16%), Clover's
+    paranoid minimum -10% to +1% (60 deals: -11%, +9%).  One set for every layout cost
+    the Sheepshead leaster up to +19%."""
     cdef int n, i, first = 0
     if not (reps & (reps - 1)):        # one card (or none): nothing to order
         out[0] = lowest_bit(reps) if reps else -1
