@@ -117,7 +117,16 @@ Technique (after Bo Haglund's DDS):
   paranoid minimum also orders by the killer card (the last card that cut off with as
   many cards left, after the table's card), which the other plain layouts do not: Oh
   Hell's fewest tricks (``bench_bids.py``) -6% to -16% nodes, 10-card spades on another
-  seed -25%; for Nil too, Goathead 3p +4.7%, 4p -0.5%, Spades -3%: not kept there;
+  seed -25%; for Nil too, Goathead 3p +4.7%, 4p -0.5%, Spades -3%: not kept there.
+  Session 18 tuned these weights on node counts (a coordinate search on Oh Hell's fewest
+  tricks, 8 and 9 cards, seed 21; checked on seeds 7 and 2026): a paranoid minimum leads
+  the cards with the most of the other team's cards above them, the higher of equals
+  first, a card the other team must beat only just ahead (8, not 3000), a trump after
+  the plain cards; every team that wants no tricks takes a trick it cannot lose further
+  behind its other cards (-6000, not -3000).  Nodes: Oh Hell's fewest tricks at 9 cards
+  -14% to -22%, 10 cards -25% and -36%, 7 cards -6%; Gamut Clubs' minimum -5%, -21%; Nil
+  (only the second rule: the first cost Spades' Nil +140% on small counts) Goathead 3p
+  -1%, 4p -3% and +0.3%, Spades -16% and -5%; the trick games' contracts unchanged;
 * cost per node (~840 instructions on full bridge deals, from ~1,120): a card that does
   not complete the trick is made and taken back in place, in the search loop itself (only
   the trick-completing card saves and restores the state, in a function of its own); bit
@@ -2042,7 +2051,19 @@ cdef int order_moves_plain(ctx_t* c, uint64_t reps, int turn, int hint, int* out
             if SUITW:
                 # a smaller tree: the opponents hold few cards of the suit (DDS)
                 sw = -SUITW * popcnt(opp_hands & sm)
-            if not want_win:
+            if not want_win and c.lone_min:
+                # a paranoid minimum (weights tuned on node counts, session 18): the
+                # cards with the most cards of the other team above them, the higher of
+                # equals first; a card the other team must beat barely ahead; a trump
+                # after the plain cards
+                sc = 16 * popcnt(opp_hands & sm & above(b)) + rel
+                for o in range(c.n):
+                    if in_side(c, o) != my_team and (s.hands[o] & sm) and not (s.hands[o] & sm & (bit(b) - 1)):
+                        sc = 8 + rel
+                        break
+                if (L.trump_mask >> b) & 1:
+                    sc -= 500
+            elif not want_win:
                 # first a card the other team must beat (one of its seats holds only
                 # higher cards of the suit): it loses its trick, or hands it to them;
                 # then the cards with the most cards of the other team above them
@@ -2073,7 +2094,7 @@ cdef int order_moves_plain(ctx_t* c, uint64_t reps, int turn, int hint, int* out
             sure = beats and (last or not (rest_opp & above(b) & (L.trump_mask | sm)))
             if not want_win:
                 if sure:
-                    sc = -3000 + rel    # a trick it takes anyway: with its highest such card
+                    sc = -6000 + rel    # a trick it takes anyway: with its highest such card
                 elif beats:
                     sc = -3000 - rel
                 else:
