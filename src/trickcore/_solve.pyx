@@ -474,9 +474,10 @@ dropped in that light (nodes without the line unless said):
 * session 18, why a lone seat that wants few points (leasters, Hearts, Gamut Hearts, the
   paranoid minima) costs 10-20x the contracts (``benches/bench_lone_min.py``): the same
   20 Sheepshead deals, seat 0 alone, take 7,335 nodes a deal with goal max and 136,988
-  with goal min (a side of two seats wanting few points 33,281, of three 62,278).  With few points wanted both teams duck
-  tricks: nothing is cashed, so the sure-trick bounds have nothing to count (the bounds
-  off cost jd +15% nodes, alone +27%, the leaster +41%).  Two tries at that game, values
+  with goal min (a side of two seats wanting few points 33,281, of three 62,278).  With
+  few points wanted both teams duck tricks: nothing is cashed, so the sure-trick bounds
+  have nothing to count (the bounds off cost jd +15% nodes, alone +27%, the leaster
+  +41%).  Two tries at that game, values
   the same, nodes (Sheepshead leaster 40 deals, Goathead leasters 3p and 4p 300, Hearts
   endings of 7 tricks 40, Gamut hearts 20, Clover spades paranoid minimum of 6 tricks 20:
   114,628, 1,698, 275, 25,710, 188,542, 17,184): a lower bound for the lone seat, an
