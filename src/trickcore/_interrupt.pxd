@@ -94,12 +94,18 @@ cdef extern from *:
         g->deadline = seconds > 0 ? tc_now() + seconds : 0;
     }
 
+    /* The next poll no later than the node limit (the deal's count at which the batch's
+       nodes reach it). */
+    static inline void tc_poll_by_limit(tc_guard* g) {
+        if (g->node_limit && g->node_limit - g->spent < g->poll_at)
+            g->poll_at = g->node_limit - g->spent;
+    }
+
     /* Polls after ``limit`` nodes (over a batch's deals) raise TimeoutError (0: no limit);
        the first poll comes at the limit if that is before TC_POLL_NODES. */
     static void tc_guard_set_node_limit(tc_guard* g, int64_t limit) {
         g->node_limit = limit > 0 ? limit : 0;
-        if (g->node_limit && g->node_limit - g->spent < g->poll_at)
-            g->poll_at = g->node_limit - g->spent;
+        tc_poll_by_limit(g);
     }
 
     /* Runs fn(arg); -1 if a signal handler raised during it (tc_take_exception gives the
@@ -126,8 +132,7 @@ cdef extern from *:
         int raised;
         int spent_all = g->node_limit && g->spent + nodes >= g->node_limit;
         g->poll_at = nodes + TC_POLL_NODES;
-        if (g->node_limit && g->node_limit - g->spent < g->poll_at)
-            g->poll_at = g->node_limit - g->spent;      /* the next poll at the limit */
+        tc_poll_by_limit(g);
         if (!g->armed)
             return;
         st = PyGILState_Ensure();

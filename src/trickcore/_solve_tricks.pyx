@@ -2000,7 +2000,7 @@ cdef int order_moves_plain(ctx_t* c, uint64_t reps, int turn, int hint, int* out
     cdef int want_win = my_team == ((c.maxmask >> turn) & 1)
     cdef uint64_t live = all_hands(c), m = reps, sm, opp_hands = 0, eligible = 0, rest_opp = 0
     cdef uint64_t opp_ruff_suits = 0, partner_ruff_suits = 0, hb
-    cdef int sw, rel, beats, sure, partner_safe = 0
+    cdef int sw, rel, rk, beats, sure, partner_safe = 0
     cdef int killer = c.killer[popcnt(live)] if (KILLER or c.lone_min) and not c.static_order else -1
     for o in range(c.n):
         if o == turn:
@@ -2051,27 +2051,21 @@ cdef int order_moves_plain(ctx_t* c, uint64_t reps, int turn, int hint, int* out
             if SUITW:
                 # a smaller tree: the opponents hold few cards of the suit (DDS)
                 sw = -SUITW * popcnt(opp_hands & sm)
-            if not want_win and c.lone_min:
-                # a paranoid minimum (weights tuned on node counts, session 18): the
-                # cards with the most cards of the other team above them, the higher of
-                # equals first; a card the other team must beat barely ahead; a trump
-                # after the plain cards
-                sc = 16 * popcnt(opp_hands & sm & above(b)) + rel
-                for o in range(c.n):
-                    if in_side(c, o) != my_team and (s.hands[o] & sm) and not (s.hands[o] & sm & (bit(b) - 1)):
-                        sc = 8 + rel
-                        break
-                if (L.trump_mask >> b) & 1:
-                    sc -= 500
-            elif not want_win:
+            if not want_win:
                 # first a card the other team must beat (one of its seats holds only
                 # higher cards of the suit): it loses its trick, or hands it to them;
-                # then the cards with the most cards of the other team above them
-                sc = 16 * popcnt(opp_hands & sm & above(b)) - rel
+                # then the cards with the most cards of the other team above them, the
+                # lower of equals first.  A paranoid minimum (weights tuned on node
+                # counts, session 18): the higher of equals first, a card the other team
+                # must beat barely ahead, a trump after the plain cards
+                rk = rel if c.lone_min else -rel
+                sc = 16 * popcnt(opp_hands & sm & above(b)) + rk
                 for o in range(c.n):
                     if in_side(c, o) != my_team and (s.hands[o] & sm) and not (s.hands[o] & sm & (bit(b) - 1)):
-                        sc = 3000 - rel
+                        sc = (8 if c.lone_min else 3000) + rk
                         break
+                if c.lone_min and (L.trump_mask >> b) & 1:
+                    sc -= 500
             elif top == b:
                 sc = 6000 if not (opp_ruff_suits >> su) & 1 else 1000
                 sc += 16 * popcnt(s.hands[turn] & sm) + sw
