@@ -234,7 +234,10 @@ def realplay_section(d: GameData) -> Section:
             "and bids are the heuristic's in both, so only seat 0's card play differs. PIMC is what double-dummy "
             "information is worth at a real table; the sample is small, so read the intervals. "
             f"PIMC solves a position only once at most {_pimc_max_cards()} cards remain in the hands (this game "
-            f"deals {d.g.n_seats * d.g.hand_size}); before that it plays as the heuristic does.")
+            f"deals {d.g.n_seats * d.g.hand_size}); before that it plays as the heuristic does."
+            + (" The unseen cards are dealt in proportion to how well they fit the other seats' trick bids "
+               "(bid inference: a seat that bid nil gets few high cards)." if d.game in ("spades", "ohhell", "gamut")
+               else ""))
         sec.tables.append(("Heuristic against PIMC card play for seat 0, same deals", pd.DataFrame(prow)))
         d.results["pimc"] = pd.DataFrame(prow)
     return sec

@@ -22,8 +22,15 @@ the best mean payout for itself.  The fallback's own answer is always a candidat
 ties.  Where a decision has many answers only a shortlist is solved: the fallback's answer
 and the next most plausible ones in the heuristic's order, ``shortlist`` in all (default
 6; :func:`~trickcore.policies.heuristic.shortlist`).  Decisions taken later by other seats
-(their passes, bids, buries) are modelled with the fallback on their sampled hands.  The
-samples do not condition on what other seats' bids suggest about their hands.
+(their passes, bids, buries) are modelled with the fallback on their sampled hands.
+
+Trick bids already made (Spades, Oh Hell, Gamut's Spades game) weigh the samples, for card
+play and for the later bids alike (``bid_inference``, on by default): ``bid_oversample``
+times as many deals are sampled, each weighed by how well the fallback, bidding each
+other seat's sampled hand, matches the bid that seat made, and the deals solved are drawn
+in proportion to those weights (:mod:`trickcore.policies.inference`).  So a seat that bid
+nil is dealt few high cards, one that bid five many.  The other games' auctions are not
+read (they say less, and what they say depends on the seat's turn and the bids before).
 
 * Goathead bidding (3 and 4 players): every legal contract (a ``"steal"`` stands for the
   current high contract) solved with this seat as declarer and the dealer's left leading,
@@ -102,6 +109,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -111,8 +119,9 @@ from ..layout import Layout
 from ..rounds.state import Observation
 from .base import BasePolicy
 from .heuristic import HeuristicPolicy, _layout, bury_key, danger_key, shortlist
+from .inference import bid_weights, resample, trick_bidders, weighted_median
 
-__all__ = ["PIMCPolicy", "sample_hidden"]
+__all__ = ["PIMCPolicy", "sample_hidden", "cards_played_by"]
 
 
 def _obs_key(obs: Observation) -> int:
@@ -196,6 +205,17 @@ def _seen_as(obs: Observation, seat: int, hand: CardSet, **changes: Any) -> Obse
                                **changes)
 
 
+def cards_played_by(obs: Observation) -> dict[int, CardSet]:
+    """``seat -> cards`` it has played this round (finished tricks and the current one)."""
+    out = {s: CardSet() for s in range(obs.n_seats)}
+    for t in obs.tricks:
+        for s, c in t.plays:
+            out[s] = out[s] | CardSet([c])
+    for s, c in obs.trick:
+        out[s] = out[s] | CardSet([c])
+    return out
+
+
 def _one(answer: Any) -> Any:
     """A one-card pass answered as a 1-tuple or a bare card."""
     return answer[0] if isinstance(answer, (tuple, list)) else answer
@@ -212,11 +232,22 @@ class PIMCPolicy(BasePolicy):
     per decision before the play (``solve_bids=False`` leaves all of those to the
     fallback), ``shortlist`` candidates when a decision has many, ``max_deal_cards`` the
     largest deal solved whole before the play, ``max_cards`` the largest position solved
-    in card play, ``seed`` for reproducibility."""
+    in card play, ``seed`` for reproducibility; ``bid_inference`` weighs the samples by
+    the other seats' trick bids (``bid_oversample`` candidate deals per sample, a model
+    bid ``bid_sigma`` tricks off keeping ``exp(-1/2)`` of its weight; see the module
+    docstring)."""
 
     def __init__(self, samples: int = 20, seed: int = 0, fallback: Any = None, tt_mb: float = 16,
                  max_cards: int = 30, bid_samples: int = 12, solve_bids: bool = True, shortlist: int = 6,
-                 max_deal_cards: int = 40, max_trick_deal_cards: int = 52) -> None:
+                 max_deal_cards: int = 40, max_trick_deal_cards: int = 52, bid_inference: bool = True,
+                 bid_oversample: int = 3, bid_sigma: float = 1.0) -> None:
+        if int(bid_oversample) < 1:
+            raise ValueError(f"bid_oversample must be at least 1, got {bid_oversample}")
+        if not float(bid_sigma) > 0:
+            raise ValueError(f"bid_sigma must be positive, got {bid_sigma}")
+        self.bid_inference = bool(bid_inference)
+        self.bid_oversample = int(bid_oversample)
+        self.bid_sigma = float(bid_sigma)
         self.samples = int(samples)
         self.bid_samples = int(bid_samples)
         self.solve_bids = bool(solve_bids)  # False: bids too go to the fallback (card play only)
@@ -305,6 +336,19 @@ class PIMCPolicy(BasePolicy):
             obs = dataclasses.replace(obs, layout=lay)
         rng = np.random.default_rng([self.seed, _obs_key(obs), salt])
         return [sample_hidden(obs, rng) for _ in range(self.bid_samples)]
+
+    def _worlds(self, obs: Observation, rng: np.random.Generator, n: int,
+                played_by: dict[int, CardSet]) -> list[tuple[list[CardSet], CardSet, int]]:
+        """``n`` deals of the unseen cards as ``(hands, kitty, times)``: ``n`` draws of
+        :func:`sample_hidden` (each once), or, where other seats' trick bids are known and
+        ``bid_inference`` is on, ``n`` draws from ``bid_oversample * n`` candidates in
+        proportion to the bids' likelihood under each (a deal drawn twice comes once,
+        counted ``times``).  ``played_by``: each seat's cards played this round."""
+        if not (self.bid_inference and trick_bidders(obs)):
+            return [(*sample_hidden(obs, rng), 1) for _ in range(n)]
+        cands = [sample_hidden(obs, rng) for _ in range(n * self.bid_oversample)]
+        w = bid_weights(obs, [h for h, _ in cands], played_by, self.fallback, self.bid_sigma)
+        return [(*cands[i], times) for i, times in resample(w, n, rng)]
 
     def _score_rows(self, obs: Observation, lay: Layout, hands: np.ndarray, *, declarer: int | None = None,
                     leader: int | None = None, kitty_points: Any = None, extra: dict[str, Any] | None = None,
@@ -788,13 +832,15 @@ class PIMCPolicy(BasePolicy):
         from ..solver import solve_many
 
         lay = obs.layout
-        deals = self._bid_deals(obs, lay)
-        hands = np.array([self._masks(hs) for hs, _ in deals], dtype=np.uint64)
+        # _bid_deals' draws, weighed by the bids made before this one
+        rng = np.random.default_rng([self.seed, _obs_key(obs), 1])
+        worlds = self._worlds(obs, rng, self.bid_samples, {})
+        hands = np.array([self._masks(hs) for hs, _, _ in worlds], dtype=np.uint64)
         # Gamut Spades: the dealer leads; Spades and Oh Hell: the first bidder (dealer's left)
         lead = obs.dealer if obs.game == "gamut" else (obs.dealer + 1) % obs.n_seats
         r = solve_many(lay, None, hands, leader=lead, declarer=obs.seat, sides=1 << obs.seat, goal="max",
                        tt_mb=self.tt_mb, line=False)
-        want = float(np.median(r.value))
+        want = weighted_median(r.value, [times for _, _, times in worlds])
         return min(obs.legal, key=lambda b: (abs(b - want), b))
 
     def _my_goal(self, obs: Observation) -> tuple[str, str]:
@@ -813,15 +859,28 @@ class PIMCPolicy(BasePolicy):
         return lay.goal, "declarer"
 
     def play(self, obs: Observation) -> Any:
-        from ..solver import solve
-
         legal = list(obs.legal)
         if len(legal) == 1:
             return legal[0]
-        lay = obs.layout
         if sum(obs.hand_sizes) > self.max_cards:
             return self.fallback.play(obs)
         rng = np.random.default_rng([self.seed, _obs_key(obs)])
+        totals = {c: 0.0 for c in legal}
+        for hands, _kitty, times in self._worlds(obs, rng, self.samples, cards_played_by(obs)):
+            for c, v in self.card_values(obs, hands).items():
+                totals[c] += times * v
+        best = max(totals.values())
+        # ties: the lowest card in the layout order, a deterministic choice
+        return min((c for c in legal if totals[c] == best), key=obs.layout.rank_order)
+
+    def card_values(self, obs: Observation, hands: Sequence[CardSet]) -> dict[Card, int]:
+        """Each legal card's double-dummy value *for this seat* (higher is better: the
+        value for its side, negated where its side wants it low) if every seat's hand now
+        is ``hands[seat]``: one world of :meth:`play`, or the true deal to measure a
+        choice against (``benches/bench_bid_inference.py``)."""
+        from ..solver import solve
+
+        lay = obs.layout
         # seats of the layout: Gamut clubs_k renumbers the active seats from the first one
         # after the dealer; every other layout uses the table's seats.
         if lay.n_seats != obs.n_seats:
@@ -832,35 +891,24 @@ class PIMCPolicy(BasePolicy):
         goal, mode = self._my_goal(obs)
         played_before = CardSet()
         suits_led = 0
-        by_seat = {s: CardSet() for s in range(obs.n_seats)}
         for t in obs.tricks:
             played_before |= CardSet(c for _, c in t.plays)
             suits_led |= 1 << lay.effective_suit(t.plays[0][1])
-            for s, c in t.plays:
-                by_seat[s] = by_seat[s] | CardSet([c])
-        for s, c in obs.trick:
-            by_seat[s] = by_seat[s] | CardSet([c])
+        by_seat = cards_played_by(obs)
         leader = obs.leader if obs.leader is not None else obs.seat
-        totals = {c: 0.0 for c in legal}
-        for _ in range(self.samples):
-            hands, _kitty = sample_hidden(obs, rng)
-            start = np.array([[(hands[s] | by_seat[s]).mask for s in seats]], dtype=np.uint64)
-            if mode == "paranoid":
-                decl, side = obs.seat, 1 << idx[obs.seat]
-            elif mode == "team":
-                decl = obs.seat
-                side = int(lay.sides(start, idx[decl])[0])
-            else:
-                decl = obs.declarer
-                side = int(lay.sides(start, idx[decl])[0])
-            my_side = bool(side >> idx[obs.seat] & 1)
-            r = solve(lay, None, [hands[s] for s in seats], leader=idx[leader], declarer=idx[decl],
-                      trick=[c for _, c in obs.trick], played=played_before, suits_led=suits_led,
-                      goal=goal, sides=side, tt_mb=self.tt_mb)
-            want_max = (goal == "max") == my_side
-            for c in legal:
-                v = r.card_values.get(c, 0)
-                totals[c] += v if want_max else -v
-        best = max(totals.values())
-        # ties: the lowest card in the layout order, a deterministic choice
-        return min((c for c in legal if totals[c] == best), key=lay.rank_order)
+        start = np.array([[(hands[s] | by_seat[s]).mask for s in seats]], dtype=np.uint64)
+        if mode == "paranoid":
+            decl, side = obs.seat, 1 << idx[obs.seat]
+        elif mode == "team":
+            decl = obs.seat
+            side = int(lay.sides(start, idx[decl])[0])
+        else:
+            decl = obs.declarer
+            side = int(lay.sides(start, idx[decl])[0])
+        my_side = bool(side >> idx[obs.seat] & 1)
+        r = solve(lay, None, [hands[s] for s in seats], leader=idx[leader], declarer=idx[decl],
+                  trick=[c for _, c in obs.trick], played=played_before, suits_led=suits_led,
+                  goal=goal, sides=side, tt_mb=self.tt_mb)
+        want_max = (goal == "max") == my_side
+        sign = 1 if want_max else -1
+        return {c: sign * r.card_values.get(c, 0) for c in obs.legal}
