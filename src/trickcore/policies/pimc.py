@@ -121,7 +121,7 @@ from .base import BasePolicy
 from .heuristic import HeuristicPolicy, _layout, bury_key, danger_key, shortlist
 from .inference import bid_weights, resample, trick_bidders, weighted_median
 
-__all__ = ["PIMCPolicy", "sample_hidden", "cards_played_by"]
+__all__ = ["PIMCPolicy", "sample_hidden", "HiddenDeals", "cards_played_by"]
 
 
 def _obs_key(obs: Observation) -> int:
@@ -136,62 +136,113 @@ def _obs_key(obs: Observation) -> int:
 def sample_hidden(obs: Observation, rng: np.random.Generator, tries: int = 200) -> tuple[list[CardSet], CardSet]:
     """One deal of the unseen cards consistent with ``obs``: every seat's current hand and
     the kitty.  Voids are respected when possible (after ``tries`` failures they are
-    dropped, which can only happen with inconsistent information)."""
-    lay = obs.layout
-    n = obs.n_seats
-    played = obs.played
-    deck = lay.deck
-    # Folded Gamut hands sit in the kitty: a seat of size 0 gets nothing.
-    hands = [CardSet() for _ in range(n)]
-    hands[obs.seat] = CardSet(obs.hand)
-    need = {}
-    for t in range(n):
-        if t == obs.seat:
-            continue
-        # a card the seat holds itself is not elsewhere, whatever it knew before (a card
-        # passed back to it, e.g. the turned card of a Gamut dealer passed on)
-        k = obs.known.get(t, CardSet()) - played - obs.hand
-        hands[t] = CardSet(k)
-        need[t] = obs.hand_sizes[t] - len(k)
-    kitty = CardSet(obs.kitty_known)
-    unseen = deck - played - kitty
-    for h in hands:
-        unseen = unseen - h
-    kitty_need = len(unseen) - sum(need.values())
-    cards = list(unseen)
-    suit_of = {c: lay.effective_suit(c) for c in cards}
-    for attempt in range(tries + 1):
-        use_voids = attempt < tries
-        order = list(rng.permutation(len(cards)))
-        # most constrained cards first: those many seats are void in
-        def allowed(c: Card) -> list[int]:
-            seats = [t for t in need if not (use_voids and suit_of[c] in obs.voids.get(t, ()))]
-            return seats
-        order.sort(key=lambda i: len(allowed(cards[i])))
-        left = dict(need)
-        kleft = kitty_need
-        out = {t: [] for t in need}
-        kit: list[Card] = []
-        ok = True
-        for i in order:
-            c = cards[i]
-            opts = [t for t in allowed(c) if left[t] > 0]
-            weights = [left[t] for t in opts] + ([kleft] if kleft > 0 else [])
-            if not weights:
-                ok = False
-                break
-            j = rng.choice(len(weights), p=np.array(weights, dtype=float) / sum(weights))
-            if j < len(opts):
-                out[opts[j]].append(c)
-                left[opts[j]] -= 1
+    dropped, which can only happen with inconsistent information).  Many deals of one
+    observation: :class:`HiddenDeals` (the same deals, without working out what the
+    observation fixes each time)."""
+    return HiddenDeals(obs).draw(rng, tries)
+
+
+class HiddenDeals:
+    """Deals of the cards ``obs``'s seat cannot see, consistent with what it has seen.
+
+    What the observation fixes (the cards each seat is known to hold, how many more it
+    needs, the unseen cards and the seats each may go to) is worked out once; each
+    :meth:`draw` deals the unseen cards in a random order, the most constrained first,
+    each to a seat (or the kitty) with a chance proportional to the room left there.
+    Draws from one generator state are those :func:`sample_hidden` made before this class
+    (the same random numbers consumed the same way: one permutation, then one uniform per
+    card, read as ``Generator.choice`` reads it), at a fraction of the cost.
+    """
+
+    def __init__(self, obs: Observation) -> None:
+        lay = obs.layout
+        n = obs.n_seats
+        played = obs.played
+        # Folded Gamut hands sit in the kitty: a seat of size 0 gets nothing.
+        self.base = [0] * n
+        self.base[obs.seat] = obs.hand.mask
+        self.need: dict[int, int] = {}
+        for t in range(n):
+            if t == obs.seat:
+                continue
+            # a card the seat holds itself is not elsewhere, whatever it knew before (a card
+            # passed back to it, e.g. the turned card of a Gamut dealer passed on)
+            k = obs.known.get(t, CardSet()) - played - obs.hand
+            self.base[t] = k.mask
+            self.need[t] = obs.hand_sizes[t] - len(k)
+        self.kitty = obs.kitty_known.mask
+        unseen = lay.deck - played - obs.kitty_known
+        for h in self.base:
+            unseen = unseen - CardSet(h)
+        self.kitty_need = len(unseen) - sum(self.need.values())
+        self.cards = [int(c) for c in unseen]
+        suits = [lay.effective_suit(c) for c in unseen]
+        # the seats each card may go to: respecting the voids, and not (the last resort)
+        self.allowed_voids = [[t for t in self.need if s not in obs.voids.get(t, ())] for s in suits]
+        self.allowed_any = [list(self.need) for _ in suits]
+
+    def draw(self, rng: np.random.Generator, tries: int = 200) -> tuple[list[CardSet], CardSet]:
+        """One deal: every seat's hand now and the kitty."""
+        cards = self.cards
+        for attempt in range(tries + 1):
+            allowed = self.allowed_voids if attempt < tries else self.allowed_any
+            order = list(rng.permutation(len(cards)))
+            # most constrained cards first: those many seats are void in
+            order.sort(key=lambda i: len(allowed[i]))
+            left = dict(self.need)
+            kleft = self.kitty_need
+            out = dict.fromkeys(self.need, 0)
+            kit = 0
+            for i in order:
+                opts = [t for t in allowed[i] if left[t] > 0]
+                weights = [left[t] for t in opts] + ([kleft] if kleft > 0 else [])
+                if not weights:
+                    break
+                j = _choice(weights, rng)
+                if j < len(opts):
+                    out[opts[j]] |= 1 << cards[i]
+                    left[opts[j]] -= 1
+                else:
+                    kit |= 1 << cards[i]
+                    kleft -= 1
             else:
-                kit.append(c)
-                kleft -= 1
-        if ok:
-            for t in need:
-                hands[t] = hands[t] | CardSet(out[t])
-            return hands, kitty | CardSet(kit)
-    raise ValueError("no deal of the unseen cards fits the observation")  # pragma: no cover
+                hands = [CardSet(h | out.get(t, 0)) for t, h in enumerate(self.base)]
+                return hands, CardSet(self.kitty | kit)
+        raise ValueError("no deal of the unseen cards fits the observation")  # pragma: no cover
+
+
+def _choice(weights: list[int], rng: np.random.Generator) -> int:
+    """``rng.choice(len(weights), p=weights / sum(weights))`` without building arrays: the
+    same uniform draw read against the same cumulative sums (numpy divides each weight by
+    the total, accumulates, divides by the last sum and takes the first above the draw)."""
+    total = sum(weights)
+    acc, cdf = 0.0, []
+    for w in weights:
+        acc += w / total
+        cdf.append(acc)
+    u = rng.random()
+    last = cdf[-1]
+    for j, x in enumerate(cdf):
+        if u < x / last:
+            return j
+    return len(cdf) - 1  # pragma: no cover - u < 1 = cdf[-1] / last
+
+
+@dataclasses.dataclass(frozen=True)
+class _PlayTable:
+    """What a card-play observation fixes for every world solved (see
+    :meth:`PIMCPolicy.card_values`): the layout's seats, the seat's goal and mode, the
+    cards played before this trick and by each seat, the trick's leader and cards."""
+
+    seats: list[int]
+    idx: dict[int, int]
+    goal: str
+    mode: str
+    played_before: CardSet
+    suits_led: int
+    by_seat: dict[int, CardSet]
+    leader: int
+    trick: list[Card]
 
 
 _FAIL_LETTER = {"clubs": "C", "spades": "S", "hearts": "H"}
@@ -335,7 +386,8 @@ class PIMCPolicy(BasePolicy):
         if obs.layout is None:  # before the contract: no voids yet, any layout has the deck
             obs = dataclasses.replace(obs, layout=lay)
         rng = np.random.default_rng([self.seed, _obs_key(obs), salt])
-        return [sample_hidden(obs, rng) for _ in range(self.bid_samples)]
+        deals = HiddenDeals(obs)
+        return [deals.draw(rng) for _ in range(self.bid_samples)]
 
     def _worlds(self, obs: Observation, rng: np.random.Generator, n: int,
                 played_by: dict[int, CardSet]) -> list[tuple[list[CardSet], CardSet, int]]:
@@ -344,9 +396,10 @@ class PIMCPolicy(BasePolicy):
         ``bid_inference`` is on, ``n`` draws from ``bid_oversample * n`` candidates in
         proportion to the bids' likelihood under each (a deal drawn twice comes once,
         counted ``times``).  ``played_by``: each seat's cards played this round."""
+        deals = HiddenDeals(obs)
         if not (self.bid_inference and trick_bidders(obs)):
-            return [(*sample_hidden(obs, rng), 1) for _ in range(n)]
-        cands = [sample_hidden(obs, rng) for _ in range(n * self.bid_oversample)]
+            return [(*deals.draw(rng), 1) for _ in range(n)]
+        cands = [deals.draw(rng) for _ in range(n * self.bid_oversample)]
         w = bid_weights(obs, [h for h, _ in cands], played_by, self.fallback, self.bid_sigma)
         return [(*cands[i], times) for i, times in resample(w, n, rng)]
 
@@ -866,20 +919,39 @@ class PIMCPolicy(BasePolicy):
             return self.fallback.play(obs)
         rng = np.random.default_rng([self.seed, _obs_key(obs)])
         totals = {c: 0.0 for c in legal}
-        for hands, _kitty, times in self._worlds(obs, rng, self.samples, cards_played_by(obs)):
-            for c, v in self.card_values(obs, hands).items():
+        table = self._play_table(obs)
+        for hands, _kitty, times in self._worlds(obs, rng, self.samples, table.by_seat):
+            for c, v in self.card_values(obs, hands, table).items():
                 totals[c] += times * v
         best = max(totals.values())
         # ties: the lowest card in the layout order, a deterministic choice
         return min((c for c in legal if totals[c] == best), key=obs.layout.rank_order)
 
-    def card_values(self, obs: Observation, hands: Sequence[CardSet]) -> dict[Card, int]:
+    def card_values(self, obs: Observation, hands: Sequence[CardSet], table: _PlayTable | None = None) -> dict[Card, int]:
         """Each legal card's double-dummy value *for this seat* (higher is better: the
         value for its side, negated where its side wants it low) if every seat's hand now
         is ``hands[seat]``: one world of :meth:`play`, or the true deal to measure a
-        choice against (``benches/bench_bid_inference.py``)."""
+        choice against (``benches/bench_bid_inference.py``).  ``table``: what the
+        observation fixes (:meth:`_play_table`), worked out once for all the worlds."""
         from ..solver import solve
 
+        t = self._play_table(obs) if table is None else table
+        lay = obs.layout
+        start = np.array([[(hands[s] | t.by_seat[s]).mask for s in t.seats]], dtype=np.uint64)
+        if t.mode == "paranoid":
+            decl, side = obs.seat, 1 << t.idx[obs.seat]
+        else:
+            decl = obs.seat if t.mode == "team" else obs.declarer
+            side = int(lay.sides(start, t.idx[decl])[0])
+        my_side = bool(side >> t.idx[obs.seat] & 1)
+        r = solve(lay, None, [hands[s] for s in t.seats], leader=t.idx[t.leader], declarer=t.idx[decl],
+                  trick=t.trick, played=t.played_before, suits_led=t.suits_led, goal=t.goal, sides=side,
+                  tt_mb=self.tt_mb)
+        sign = 1 if (t.goal == "max") == my_side else -1
+        return {c: sign * r.card_values.get(c, 0) for c in obs.legal}
+
+    def _play_table(self, obs: Observation) -> _PlayTable:
+        """What a card-play observation fixes for :meth:`card_values`."""
         lay = obs.layout
         # seats of the layout: Gamut clubs_k renumbers the active seats from the first one
         # after the dealer; every other layout uses the table's seats.
@@ -887,28 +959,13 @@ class PIMCPolicy(BasePolicy):
             seats = sorted(obs.active, key=lambda s: (s - obs.dealer - 1) % obs.n_seats)
         else:
             seats = list(range(obs.n_seats))
-        idx = {s: i for i, s in enumerate(seats)}
-        goal, mode = self._my_goal(obs)
         played_before = CardSet()
         suits_led = 0
         for t in obs.tricks:
             played_before |= CardSet(c for _, c in t.plays)
             suits_led |= 1 << lay.effective_suit(t.plays[0][1])
-        by_seat = cards_played_by(obs)
-        leader = obs.leader if obs.leader is not None else obs.seat
-        start = np.array([[(hands[s] | by_seat[s]).mask for s in seats]], dtype=np.uint64)
-        if mode == "paranoid":
-            decl, side = obs.seat, 1 << idx[obs.seat]
-        elif mode == "team":
-            decl = obs.seat
-            side = int(lay.sides(start, idx[decl])[0])
-        else:
-            decl = obs.declarer
-            side = int(lay.sides(start, idx[decl])[0])
-        my_side = bool(side >> idx[obs.seat] & 1)
-        r = solve(lay, None, [hands[s] for s in seats], leader=idx[leader], declarer=idx[decl],
-                  trick=[c for _, c in obs.trick], played=played_before, suits_led=suits_led,
-                  goal=goal, sides=side, tt_mb=self.tt_mb)
-        want_max = (goal == "max") == my_side
-        sign = 1 if want_max else -1
-        return {c: sign * r.card_values.get(c, 0) for c in obs.legal}
+        goal, mode = self._my_goal(obs)
+        return _PlayTable(seats=seats, idx={s: i for i, s in enumerate(seats)}, goal=goal, mode=mode,
+                          played_before=played_before, suits_led=suits_led, by_seat=cards_played_by(obs),
+                          leader=obs.leader if obs.leader is not None else obs.seat,
+                          trick=[c for _, c in obs.trick])
