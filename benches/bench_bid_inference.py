@@ -16,7 +16,8 @@ Run from the repository root after building::
     PYTHONPATH=src python benches/bench_bid_inference.py --bidders pimc --rounds 40
 
 Prints per game the decisions, each variant's mean regret and how often it chose a best
-card, and the paired difference with a 95% interval (normal approximation).
+card, the paired difference with a 95% interval (normal approximation), and each
+variant's mean time a decision (the two workers share the machine's cores).
 """
 
 from __future__ import annotations
@@ -28,8 +29,10 @@ import numpy as np
 from joblib import Parallel, delayed
 
 
-def round_regrets(game: str, seed: int, samples: int, bidders: str, rules: dict) -> list[tuple[int, int]]:
-    """``(regret without, regret with)`` bid inference at each PIMC card decision of one round."""
+def round_regrets(game: str, seed: int, samples: int, bidders: str,
+                  rules: dict) -> list[tuple[int, int, float, float]]:
+    """``(regret without, regret with, seconds without, seconds with)`` bid inference at
+    each PIMC card decision of one round."""
     from trickcore.policies import HeuristicPolicy, PIMCPolicy
     from trickcore.rounds import start_round
 
@@ -45,7 +48,12 @@ def round_regrets(game: str, seed: int, samples: int, bidders: str, rules: dict)
         if d.kind == "play" and len(d.legal) > 1 and sum(obs.hand_sizes) <= off.max_cards:
             truth = off.card_values(obs, [r.hands[s] for s in range(r.n)])
             best = max(truth.values())
-            out.append((best - truth[off.play(obs)], best - truth[on.play(obs)]))
+            t0 = time.perf_counter()
+            card_off = off.play(obs)
+            t1 = time.perf_counter()
+            card_on = on.play(obs)
+            t2 = time.perf_counter()
+            out.append((best - truth[card_off], best - truth[card_on], t1 - t0, t2 - t1))
         answer = bidder.bid(obs) if d.kind == "bid" else getattr(heuristic, d.kind)(obs)
         r.act(answer)
     return out
@@ -64,19 +72,20 @@ def main(argv=None) -> None:
     rules = {"spades": {}, "ohhell": {"hand_size": 10}}
     print(f"bidders: {args.bidders}; {args.samples} samples a decision; regret in tricks on the true deal")
     print(f"{'game':8s} {'rounds':>6s} {'decisions':>9s} {'regret off':>10s} {'regret on':>9s} "
-          f"{'best off':>8s} {'best on':>7s}  on - off (95%)")
+          f"{'best off':>8s} {'best on':>7s}  on - off (95%)                  time a decision off, on")
     for game in args.games:
         t0 = time.perf_counter()
         rows = Parallel(n_jobs=args.jobs)(
             delayed(round_regrets)(game, args.seed + i, args.samples, args.bidders, rules.get(game, {}))
             for i in range(args.rounds))
-        reg = np.array([x for row in rows for x in row], dtype=float).reshape(-1, 2)
+        reg = np.array([x for row in rows for x in row], dtype=float).reshape(-1, 4)
         diff = reg[:, 1] - reg[:, 0]
         half = 1.96 * diff.std(ddof=1) / np.sqrt(len(diff))
         print(f"{game:8s} {args.rounds:6d} {len(reg):9d} {reg[:, 0].mean():10.4f} {reg[:, 1].mean():9.4f} "
               f"{(reg[:, 0] == 0).mean():8.1%} {(reg[:, 1] == 0).mean():7.1%}  "
-              f"{diff.mean():+.4f} [{diff.mean() - half:+.4f}, {diff.mean() + half:+.4f}]"
-              f"   ({time.perf_counter() - t0:.0f} s)", flush=True)
+              f"{diff.mean():+.4f} [{diff.mean() - half:+.4f}, {diff.mean() + half:+.4f}]  "
+              f"{1e3 * reg[:, 2].mean():6.1f} {1e3 * reg[:, 3].mean():6.1f} ms   ({time.perf_counter() - t0:.0f} s)",
+              flush=True)
 
 
 if __name__ == "__main__":
