@@ -1,19 +1,22 @@
 """PIMC card play with and without bid inference: how far each choice is from the best card.
 
-For random Spades and Oh Hell rounds the seats bid and play with one policy (the heuristic,
-or PIMC with ``--bidders pimc``); at every card-play decision PIMC handles (at most
-``max_cards`` cards in the hands, two or more legal cards) two PIMC players are asked the
-same observation, one with ``bid_inference`` and one without, and each choice is scored on
-the *true* deal: its *regret* is the double-dummy value of the best legal card for the
-seat minus that of the card chosen (tricks, from the seat's point of view: its team's in
-Spades, its own against the others in Oh Hell; see ``PIMCPolicy.card_values``).  The same
-decisions for both, so the difference is paired.  Rounds run in parallel (joblib).
+For random Spades, Oh Hell and Gamut rounds the seats bid and play with one policy (the
+heuristic, or for the trick bids PIMC with ``--bidders pimc``); at every card-play decision
+PIMC handles (at most ``max_cards`` cards in the hands, two or more legal cards) where
+there are trick bids to read (in Gamut, the rounds of its Spades game), two PIMC players
+are asked the same observation, one with ``bid_inference`` and one without, and each
+choice is scored on the *true* deal: its *regret* is the double-dummy value of the best
+legal card for the seat minus that of the card chosen (tricks, from the seat's point of
+view: its team's in Spades, its own against the others in Oh Hell and Gamut's Spades; see
+``PIMCPolicy.card_values``).  The same decisions for both, so the difference is paired.
+Rounds run in parallel (joblib).
 
 Run from the repository root after building::
 
     PYTHONPATH=src python benches/bench_bid_inference.py                     # 40 rounds a game
     PYTHONPATH=src python benches/bench_bid_inference.py --rounds 200 --games spades
     PYTHONPATH=src python benches/bench_bid_inference.py --bidders pimc --rounds 40
+    PYTHONPATH=src python benches/bench_bid_inference.py --games gamut --rounds 1000
 
 Prints per game the decisions, each variant's mean regret and how often it chose a best
 card, the paired difference with a 95% interval (normal approximation), and each
@@ -34,6 +37,7 @@ def round_regrets(game: str, seed: int, samples: int, bidders: str,
     """``(regret without, regret with, seconds without, seconds with)`` bid inference at
     each PIMC card decision of one round."""
     from trickcore.policies import HeuristicPolicy, PIMCPolicy
+    from trickcore.policies.inference import trick_bidders
     from trickcore.rounds import start_round
 
     off = PIMCPolicy(samples=samples, seed=seed, bid_inference=False)
@@ -45,7 +49,8 @@ def round_regrets(game: str, seed: int, samples: int, bidders: str,
     while not r.done:
         d = r.pending
         obs = r.observe(d.seat)
-        if d.kind == "play" and len(d.legal) > 1 and sum(obs.hand_sizes) <= off.max_cards:
+        if (d.kind == "play" and len(d.legal) > 1 and sum(obs.hand_sizes) <= off.max_cards
+                and trick_bidders(obs)):
             truth = off.card_values(obs, [r.hands[s] for s in range(r.n)])
             best = max(truth.values())
             t0 = time.perf_counter()
