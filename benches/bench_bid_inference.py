@@ -17,6 +17,11 @@ Run from the repository root after building::
     PYTHONPATH=src python benches/bench_bid_inference.py --rounds 200 --games spades
     PYTHONPATH=src python benches/bench_bid_inference.py --bidders pimc --rounds 40
     PYTHONPATH=src python benches/bench_bid_inference.py --games gamut --rounds 1000
+    PYTHONPATH=src python benches/bench_bid_inference.py --bids --games ohhell --rounds 200
+
+``--bids`` scores PIMC's trick bids instead: every seat that bids after another is asked by
+both players (the seats bid as the heuristic does), and each bid is compared with the
+seat's most tricks alone against the others on the true deal.
 
 Prints per game the decisions, each variant's mean regret and how often it chose a best
 card, the paired difference with a 95% interval (normal approximation), and each
@@ -64,6 +69,53 @@ def round_regrets(game: str, seed: int, samples: int, bidders: str,
     return out
 
 
+def round_bid_errors(game: str, seed: int, bid_samples: int, rules: dict) -> list[tuple[int, int]]:
+    """``(error without, error with)`` bid inference of PIMC's trick bid for every seat that
+    bids after another (the first has nothing to read), the others bidding as the heuristic
+    does: the error is the bid's distance from the seat's most tricks alone against the
+    others on the true deal (what PIMC's bid estimates, the median over its samples)."""
+    from trickcore.policies import HeuristicPolicy, PIMCPolicy
+    from trickcore.policies.inference import trick_bidders
+    from trickcore.rounds import start_round
+    from trickcore.solver import solve_many
+
+    off = PIMCPolicy(bid_samples=bid_samples, seed=seed, bid_inference=False)
+    on = PIMCPolicy(bid_samples=bid_samples, seed=seed, bid_inference=True)
+    heuristic = HeuristicPolicy()
+    r = start_round(game, seed=seed, **rules)
+    out = []
+    while r.pending.kind == "bid" and not r.done:
+        obs = r.observe(r.pending.seat)
+        if obs.phase == "bid" and trick_bidders(obs):
+            lead = obs.dealer if obs.game == "gamut" else (obs.dealer + 1) % obs.n_seats
+            hands = np.array([[h.mask for h in r.hands]], dtype=np.uint64)
+            truth = int(solve_many(obs.layout, None, hands, leader=lead, declarer=obs.seat, sides=1 << obs.seat,
+                                   goal="max", line=False).value[0])
+            out.append((abs(off.bid(obs) - truth), abs(on.bid(obs) - truth)))
+        r.act(heuristic.bid(obs))
+    return out
+
+
+def bid_rows(args, rules: dict) -> None:
+    """``--bids``: PIMC's trick bids with and without the inference, against the truth."""
+    print(f"PIMC bids ({args.bid_samples} samples), the others heuristic; error: |bid - the seat's most tricks "
+          "on the true deal|")
+    print(f"{'game':8s} {'rounds':>6s} {'bids':>5s} {'error off':>9s} {'error on':>8s} {'exact off':>9s} "
+          f"{'exact on':>8s}  on - off (95%)")
+    for game in args.games:
+        t0 = time.perf_counter()
+        rows = Parallel(n_jobs=args.jobs)(
+            delayed(round_bid_errors)(game, args.seed + i, args.bid_samples, rules.get(game, {}))
+            for i in range(args.rounds))
+        err = np.array([x for row in rows for x in row], dtype=float).reshape(-1, 2)
+        diff = err[:, 1] - err[:, 0]
+        half = 1.96 * diff.std(ddof=1) / np.sqrt(len(diff))
+        print(f"{game:8s} {args.rounds:6d} {len(err):5d} {err[:, 0].mean():9.3f} {err[:, 1].mean():8.3f} "
+              f"{(err[:, 0] == 0).mean():9.1%} {(err[:, 1] == 0).mean():8.1%}  "
+              f"{diff.mean():+.3f} [{diff.mean() - half:+.3f}, {diff.mean() + half:+.3f}]"
+              f"   ({time.perf_counter() - t0:.0f} s)", flush=True)
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", nargs="*", default=["spades", "ohhell"])
@@ -73,8 +125,14 @@ def main(argv=None) -> None:
                     help="who bids: the heuristic (the inference's own model) or PIMC")
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--jobs", type=int, default=-1)
+    ap.add_argument("--bids", action="store_true",
+                    help="score PIMC's trick bids instead of its card play (the other seats heuristic)")
+    ap.add_argument("--bid-samples", type=int, default=12, help="PIMC samples a bid (with --bids)")
     args = ap.parse_args(argv)
     rules = {"spades": {}, "ohhell": {"hand_size": 10}}
+    if args.bids:
+        bid_rows(args, rules)
+        return
     print(f"bidders: {args.bidders}; {args.samples} samples a decision; regret in tricks on the true deal")
     print(f"{'game':8s} {'rounds':>6s} {'decisions':>9s} {'regret off':>10s} {'regret on':>9s} "
           f"{'best off':>8s} {'best on':>7s}  on - off (95%)                  time a decision off, on")
