@@ -177,7 +177,7 @@ class HiddenDeals:
         self.kitty_need = len(unseen) - sum(self.need.values())
         self.cards = [int(c) for c in unseen]
         suits = [lay.effective_suit(c) for c in unseen]
-        # the seats each card may go to: respecting the voids, and not (the last resort)
+        # the seats each card may go to: respecting the voids, and ignoring them (the last try)
         self.allowed_voids = [[t for t in self.need if s not in obs.voids.get(t, ())] for s in suits]
         self.allowed_any = [list(self.need) for _ in suits]
 
