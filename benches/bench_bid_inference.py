@@ -24,7 +24,7 @@ both players (the seats bid as the heuristic does), and each bid is compared wit
 seat's most tricks alone against the others on the true deal.
 
 Prints per game the decisions, each variant's mean regret and how often it chose a best
-card, the paired difference with a 95% interval (normal approximation), and each
+card, the paired difference with its 95% t interval (``analysis.stats.diff_interval``), and each
 variant's mean time a decision (the two workers share the machine's cores).
 """
 
@@ -96,6 +96,19 @@ def round_bid_errors(game: str, seed: int, bid_samples: int, rules: dict) -> lis
     return out
 
 
+def paired_runs(task, game: str, args, rules: dict, *task_args) -> tuple[np.ndarray, tuple[float, float, float]]:
+    """``task(game, seed, *task_args, rules)`` for ``args.rounds`` rounds in parallel: its
+    rows (one per decision, columns ``without, with, ...``) in one array, and the paired
+    difference ``with - without`` with its 95% t interval."""
+    from analysis.stats import diff_interval
+
+    rows = Parallel(n_jobs=args.jobs)(
+        delayed(task)(game, args.seed + i, *task_args, rules.get(game, {})) for i in range(args.rounds))
+    flat = [x for row in rows for x in row]
+    out = np.array(flat, dtype=float).reshape(len(flat), -1)
+    return out, diff_interval(out[:, 1], out[:, 0])
+
+
 def bid_rows(args, rules: dict) -> None:
     """``--bids``: PIMC's trick bids with and without the inference, against the truth."""
     print(f"PIMC bids ({args.bid_samples} samples), the others heuristic; error: |bid - the seat's most tricks "
@@ -104,16 +117,10 @@ def bid_rows(args, rules: dict) -> None:
           f"{'exact on':>8s}  on - off (95%)")
     for game in args.games:
         t0 = time.perf_counter()
-        rows = Parallel(n_jobs=args.jobs)(
-            delayed(round_bid_errors)(game, args.seed + i, args.bid_samples, rules.get(game, {}))
-            for i in range(args.rounds))
-        err = np.array([x for row in rows for x in row], dtype=float).reshape(-1, 2)
-        diff = err[:, 1] - err[:, 0]
-        half = 1.96 * diff.std(ddof=1) / np.sqrt(len(diff))
+        err, (m, lo, hi) = paired_runs(round_bid_errors, game, args, rules, args.bid_samples)
         print(f"{game:8s} {args.rounds:6d} {len(err):5d} {err[:, 0].mean():9.3f} {err[:, 1].mean():8.3f} "
               f"{(err[:, 0] == 0).mean():9.1%} {(err[:, 1] == 0).mean():8.1%}  "
-              f"{diff.mean():+.3f} [{diff.mean() - half:+.3f}, {diff.mean() + half:+.3f}]"
-              f"   ({time.perf_counter() - t0:.0f} s)", flush=True)
+              f"{m:+.3f} [{lo:+.3f}, {hi:+.3f}]   ({time.perf_counter() - t0:.0f} s)", flush=True)
 
 
 def main(argv=None) -> None:
@@ -138,15 +145,10 @@ def main(argv=None) -> None:
           f"{'best off':>8s} {'best on':>7s}  on - off (95%)                  time a decision off, on")
     for game in args.games:
         t0 = time.perf_counter()
-        rows = Parallel(n_jobs=args.jobs)(
-            delayed(round_regrets)(game, args.seed + i, args.samples, args.bidders, rules.get(game, {}))
-            for i in range(args.rounds))
-        reg = np.array([x for row in rows for x in row], dtype=float).reshape(-1, 4)
-        diff = reg[:, 1] - reg[:, 0]
-        half = 1.96 * diff.std(ddof=1) / np.sqrt(len(diff))
+        reg, (m, lo, hi) = paired_runs(round_regrets, game, args, rules, args.samples, args.bidders)
         print(f"{game:8s} {args.rounds:6d} {len(reg):9d} {reg[:, 0].mean():10.4f} {reg[:, 1].mean():9.4f} "
               f"{(reg[:, 0] == 0).mean():8.1%} {(reg[:, 1] == 0).mean():7.1%}  "
-              f"{diff.mean():+.4f} [{diff.mean() - half:+.4f}, {diff.mean() + half:+.4f}]  "
+              f"{m:+.4f} [{lo:+.4f}, {hi:+.4f}]  "
               f"{1e3 * reg[:, 2].mean():6.1f} {1e3 * reg[:, 3].mean():6.1f} ms   ({time.perf_counter() - t0:.0f} s)",
               flush=True)
 

@@ -385,9 +385,14 @@ class PIMCPolicy(BasePolicy):
         ``salt`` separates the decisions of one observation."""
         if obs.layout is None:  # before the contract: no voids yet, any layout has the deck
             obs = dataclasses.replace(obs, layout=lay)
-        rng = np.random.default_rng([self.seed, _obs_key(obs), salt])
+        rng = self._bid_rng(obs, salt)
         deals = HiddenDeals(obs)
         return [deals.draw(rng) for _ in range(self.bid_samples)]
+
+    def _bid_rng(self, obs: Observation, salt: int) -> np.random.Generator:
+        """The generator of a decision before the play: seeded by the policy's seed, what
+        the seat knows and ``salt`` (one per kind of decision)."""
+        return np.random.default_rng([self.seed, _obs_key(obs), salt])
 
     def _worlds(self, obs: Observation, rng: np.random.Generator, n: int,
                 played_by: dict[int, CardSet]) -> list[tuple[list[CardSet], CardSet, int]]:
@@ -886,8 +891,7 @@ class PIMCPolicy(BasePolicy):
 
         lay = obs.layout
         # _bid_deals' draws, weighed by the bids made before this one
-        rng = np.random.default_rng([self.seed, _obs_key(obs), 1])
-        worlds = self._worlds(obs, rng, self.bid_samples, {})
+        worlds = self._worlds(obs, self._bid_rng(obs, 1), self.bid_samples, {})
         hands = np.array([self._masks(hs) for hs, _, _ in worlds], dtype=np.uint64)
         # Gamut Spades: the dealer leads; Spades and Oh Hell: the first bidder (dealer's left)
         lead = obs.dealer if obs.game == "gamut" else (obs.dealer + 1) % obs.n_seats
