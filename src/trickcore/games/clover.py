@@ -34,6 +34,15 @@ Choices where the texts are silent
 * A trick cannot hold two melds of three plus something else (it has four cards), so the
   "best partition" is the largest of: a set of four, a run of four, a run or a set of three.
 
+Where the text contradicts itself
+---------------------------------
+* Melds of the defenders when the declaring team is set: the text's note says "You also
+  cannot score them if you 'set' the declaring team", while its worked example (Team 2 =
+  46) lets the defenders keep them.  RULINGS follows the example: rule option
+  ``melds_when_set`` (read by the scorer, :mod:`trickcore.scoring.clover`) is
+  ``'defenders_keep'`` by default; ``'defenders_lose'`` follows the note (the defenders
+  still take the declarers' trick and meld points and their own trick points).
+
 >>> from trickcore.games import get_game
 >>> lay = get_game("clover").layout("clubs")
 >>> [str(c) for c in lay.suits[-1]]
@@ -126,6 +135,14 @@ CLOVER_OPTIONS = {
             "meld_tie", "neither", ("neither", "both"),
             "RULINGS: 'Only the team with more meld points keeps its melds; on a tie neither "
             "does (option)'. 'both': on a tie both teams keep their melds.",
+        ),
+        RuleOption(
+            "melds_when_set", "defenders_keep", ("defenders_keep", "defenders_lose"),
+            "RULINGS: 'If set, the declaring team's trick and meld points all go to the "
+            "defenders, who also keep their own melds (as in the text's worked example, Team 2 "
+            "= 46)'. 'defenders_lose': the text's note ('You also cannot score them if you "
+            "\"set\" the declaring team'): the defenders score their own trick points and the "
+            "declarers' trick and meld points, not their own melds (the example's Team 2: 42).",
         ),
         RuleOption("rounds", 8, (8, 12), "Text: 'Game is played either 8 or 12 rounds'."),
         RuleOption(

@@ -35,6 +35,32 @@ Choices where the texts are silent
 * Who leads the first trick (the dealer, or the first active player after the dealer in
   Clubs; the 9♣ holder in Hearts) is for the round engine; layouts record only the 9♣ rule.
 
+Rule options
+------------
+None changes a layout; the round engine reads them (the scorer too, for validation).
+
+``diamonds_doubling`` (``'multiply'``; ``'once'``)
+    Consecutive Diamonds throw-ins multiply the next hand's factor, or double it once.
+``target`` (40)
+    A match ends when a player reaches it.
+``team_bid_cap`` (``True``; ``False``)
+    Spades game.  RULINGS allows bids 0-8 each and scores a short team -2 x its combined
+    bid, which with bids 8/0/8/0 would score -32; gamut.md gives the range -16 ... +13,
+    which holds only if a team's combined bid never exceeds the 8 tricks.  So by default
+    the second partner to bid may bid only ``0 .. 8 - partner's bid``; the first may bid
+    0-8 (bidding runs from the dealer's left, so the third bidder and the dealer bid second
+    in their teams).  Team scores then lie in -16 ... +13.  ``False``: every bid 0-8,
+    uncapped.
+``last_may_fold`` (``False``; ``True``)
+    Clubs game; neither text covers it.  Default: the last player to decide may not fold
+    when the other three have (someone must play; they play alone and take all 8 tricks).
+    ``True``: they may fold too.  A round where all four fold is then void: no card is
+    played, every seat scores 0 (RULINGS: a folded hand scores 0), the round is recorded as
+    thrown in (``thrown_in``, an ``all_folded`` announcement, payouts 0) and the deal passes
+    to the left as after any round.  This is what the fold-out (Rams/Loo) family does when
+    everybody drops: the hand is dead and the deal moves on; it is not the Diamonds
+    redeal, so no doubling follows (and a Diamonds factor on this hand is spent).
+
 >>> from trickcore.games import get_game
 >>> lay = get_game("gamut").layout("clubs")
 >>> [str(c) for c in lay.suits[-1]]
@@ -84,6 +110,18 @@ GAMUT_OPTIONS = {
             "consecutive throw-ins multiply (option: double once).'",
         ),
         RuleOption("target", 40, range(1, 1001), "RULINGS: 'Match: to 40 points.'"),
+        RuleOption(
+            "team_bid_cap", True, (True, False),
+            "Spades game: the second partner to bid may bid at most 8 minus the partner's bid, "
+            "so a team's combined bid is at most the 8 tricks (gamut.md: 'Minimum Score: -16, "
+            "Maximum score: 13'); False: bids 0-8 each, uncapped (RULINGS '0-8 each' read alone).",
+        ),
+        RuleOption(
+            "last_may_fold", False, (False, True),
+            "Clubs game, silent in the texts: the last player to decide may not fold when "
+            "everybody else has (someone must play); True: they may, and a round where all four "
+            "fold is void (every seat scores 0, recorded as thrown in; the deal passes left).",
+        ),
     )
 }
 """Gamut's rule options; none changes a layout."""

@@ -20,7 +20,8 @@ declarer plays alone (the rulings are silent; this is the family's usual reading
 declarer's side is whichever side the declarer is on.  Court and Nil: alone against three.
 
 Rule options (:data:`GOATHEAD_OPTIONS`, the same for three and four players; none changes a
-layout): ``kitty_points``, ``no_exchange_bonus``, ``leasters_tie``, ``steal``, ``rounds``.
+layout): ``kitty_points``, ``no_exchange_bonus``, ``leasters_tie``, ``steal``,
+``raise_without_exchange``, ``rounds``.
 
 Choices where the texts are silent
 ----------------------------------
@@ -29,10 +30,17 @@ Choices where the texts are silent
 * Leasters in the four-player game: every seat for itself, like three players.
 * Nil: the deck keeps its card points (120) although only tricks matter; the objective
   ``"nil"`` tells the solver to stop at the declarer's first trick.
+* Raising without the kitty (three players): the text lets the declarer raise "after
+  exchanging cards" and says nothing of a declarer who declines the kitty.  By default they
+  may raise all the same, as a Skat hand player may announce a higher game (option
+  ``raise_without_exchange=True``); with False a declarer who does not take the kitty plays
+  the bid contract.  The four-player game has no raise step (the kitty goes round and the
+  others swap knowing the trumps), so the option changes nothing there.
 
 >>> g = get_game("goathead4")
 >>> lay = g.layout("clubs")
 >>> import numpy as np
+>>> from trickcore.cards import CardSet
 >>> hands = [CardSet.parse(h).mask for h in ("JC QH", "JS KD", "QC AD", "AC 10C")]
 >>> bin(int(lay.sides(np.array(hands, dtype=np.uint64), 2)))   # declarer 2 faces seats 0 and 1
 '0b1100'
@@ -44,7 +52,7 @@ from typing import Any
 
 import numpy as np
 
-from ..cards import DECK20, Card, CardSet
+from ..cards import DECK20, Card
 from ..layout import Layout, alone
 from .base import Game, RuleOption, suit_cards
 
@@ -163,6 +171,13 @@ GOATHEAD_OPTIONS = {
             "steal", True, (True, False),
             "RULINGS: 'a player whose game-point total is strictly lower than the current high "
             "bidder's may take over the current contract at the same rank.' False: no stealing.",
+        ),
+        RuleOption(
+            "raise_without_exchange", True, (True, False),
+            "Text: 'After exchanging cards, the declarer may ... choose another higher ranking "
+            "contract'; silent on a declarer who declines the kitty.  True (Skat's hand game): "
+            "they may raise too.  False: they play the bid contract.  Three players only (the "
+            "four-player game has no raise).",
         ),
         RuleOption(
             "rounds", 15, range(1, 101),

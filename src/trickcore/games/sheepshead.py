@@ -38,6 +38,12 @@ Choices where the texts are silent
   ten only as the ace's stand-in).
 * Leaster keeps the usual trumps and fail order (the text names no change).
 * A called jack (``jc``/``js``/``jh``) carries no must-play rule.
+* A leaster tie for fewest points among the players who took a trick: RULINGS names one
+  winner (+4, every other −1) and is silent on a tie.  Option ``leaster_tie``:
+  ``'nobody_scores'`` (default, as Goathead's ``leasters_tie``: every player 0) or
+  ``'split'`` — every player not tied scores −1 and the *k* tied players share those
+  5 − k units equally, (5 − k)/k each (two tied +1.5, three +2/3, four +1/4, all five 0);
+  with one winner this is the ruling's +4 / −1, and every hand stays net zero.
 
 >>> from trickcore.games import get_game
 >>> lay = get_game("sheepshead").layout("called_ace_hearts")
@@ -111,6 +117,12 @@ SHEEPSHEAD_OPTIONS = {
             "announce_alone", False, (False, True),
             "Text: 'By default, the picking player does not have to declare that they are going "
             "alone ... There is an option to make the picking player state that they are going alone.'",
+        ),
+        RuleOption(
+            "leaster_tie", "nobody_scores", ("nobody_scores", "split"),
+            "RULINGS names one leaster winner (+4, every other -1), silent on a tie for fewest. "
+            "'nobody_scores': a tie scores 0 for everybody. 'split': every player not tied pays 1 "
+            "and the k tied players share the 5 - k units ((5 - k)/k each).",
         ),
         RuleOption(
             "rounds", 10, range(1, 101),

@@ -239,6 +239,9 @@ class HeuristicPolicy(BasePolicy):
     def fold(self, obs: Observation) -> Any:
         if False not in obs.legal:
             return obs.legal[0]
+        folded = sum(1 for _, p, v in obs.bids if p == "fold" and v)
+        if folded == obs.n_seats - 1:  # the others folded (``last_may_fold``): every trick is ours
+            return False
         lay = self._layout_for(obs, "clubs")
         strong = len(_trumps(lay, obs.hand)) + sum(1 for c in obs.hand if c.rank_name == "A")
         return True if strong <= 1 and True in obs.legal else False

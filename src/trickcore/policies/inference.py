@@ -75,7 +75,13 @@ def trick_bidders(obs: Observation) -> dict[int, tuple[int, int]]:
 
 def _legal_bids(obs: Observation, seat: int, tricks: int, position: int) -> tuple[int, ...]:
     """The bids ``seat`` could choose from when it bid (Oh Hell's ``no_equal_total``: the
-    dealer may not make the bids add up to the tricks)."""
+    dealer may not make the bids add up to the tricks; Gamut's ``team_bid_cap``: the second
+    partner may not make the team's bids add up to more than the tricks)."""
+    if obs.game == "gamut":
+        from ..rounds.gamut import spades_legal_bids
+
+        partner = [v for s, p, v in obs.bids[:position] if p == "bid" and s == (seat + 2) % obs.n_seats]
+        return spades_legal_bids(partner[0] if partner else None, tricks, obs.rules.get("team_bid_cap", True))
     legal = list(range(tricks + 1))
     if obs.game == "ohhell" and obs.rules.get("no_equal_total", False) and seat == obs.dealer:
         before = sum(v for s, p, v in obs.bids[:position] if p == "bid" and isinstance(v, int))

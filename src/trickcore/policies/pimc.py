@@ -504,16 +504,18 @@ class PIMCPolicy(BasePolicy):
     def _take_kitty_goathead(self, obs: Observation) -> bool:
         """Three players: take the kitty when that pays more on average than keeping the
         hand (no-exchange bonus).  Taking: each sample's kitty joins the hand and the
-        heuristic buries two cards; either way the best contract of the raise counts."""
+        heuristic buries two cards; the best contract of the raise counts, and keeping the
+        hand may raise too unless ``raise_without_exchange`` is False."""
         from ..rounds.goathead import LADDER
 
         high = [b for _, p, b in obs.bids if p == "bid" and b in LADDER][-1]
         contracts = LADDER[LADDER.index(high):]
+        kept_contracts = contracts if obs.rules.get("raise_without_exchange", True) else [high]
         lay = self._lay(obs, high)
         deals = self._bid_deals(obs, lay, salt=13)
         kitties = [k for _, k in deals]
         keep = self._goathead_values(obs, np.array([self._masks(hs) for hs, _ in deals], dtype=np.uint64),
-                                     kitties, contracts, False)
+                                     kitties, kept_contracts, False)
         rows, buried = [], []
         for hs, kitty in deals:
             hand = hs[obs.seat] | kitty
@@ -708,7 +710,9 @@ class PIMCPolicy(BasePolicy):
             rows.append(self._masks(hands))
         arr = np.array(rows, dtype=np.uint64)
         trump = None if contract == "notrump" else contract[0].upper()
-        melds = np.stack([hand_melds_batch(arr[:, s], trump=trump) for s in range(obs.n_seats)], axis=1)
+        low = obs.rules.get("four_low_ranks", "set_of_three")
+        melds = np.stack([hand_melds_batch(arr[:, s], trump=trump, four_low_ranks=low)
+                          for s in range(obs.n_seats)], axis=1)
         side = np.zeros(obs.n_seats, dtype=bool)
         side[[declarer, partner]] = True
         extra = {"side_hand_melds": melds[:, side].sum(axis=1).astype(np.int64),
@@ -775,7 +779,8 @@ class PIMCPolicy(BasePolicy):
                 cols[f"queen_{s}"] = queen if s == me else (~queen if s == others[0] else np.zeros(m, bool))
         else:
             team = [me, (me + 2) % n] if contract == "spades" else [me]
-            rest = next(s for s in others if s not in team)
+            # Clubs alone (the others folded; ``last_may_fold``): every trick is this seat's
+            rest = next((s for s in others if s not in team), None)
             for s in range(n):
                 cols[f"tricks_{s}"] = mine if s == me else (8 - mine if s == rest else np.zeros(m, np.int64))
                 cols[f"folded_{s}"] = np.full(m, s in folded)
@@ -822,9 +827,15 @@ class PIMCPolicy(BasePolicy):
             r = solve_many(lay, None, rows, leader=obs.dealer, declarer=me, sides=1 << me, goal="max",
                            tt_mb=self.tt_mb, line=False)
             return float(self._gamut_payouts(obs, game, r.value).mean())
-        bids = np.array([[self.fallback.bid(_seen_as(obs, s, hs[s], layout=lay, phase="bid", kind="bid",
-                                                       legal=tuple(range(9)), count=1)) for s in range(n)]
-                         for hs, _ in deals], dtype=np.int64)
+        from ..rounds.gamut import spades_legal_bids
+
+        cap = obs.rules.get("team_bid_cap", True)
+        bids = np.zeros((len(deals), n), dtype=np.int64)
+        for k, (hs, _) in enumerate(deals):
+            for s in ((obs.dealer + 1 + i) % n for i in range(n)):  # bidding order; team_bid_cap
+                partner = int(bids[k, (s + 2) % n]) if (s - obs.dealer - 1) % n >= 2 else None
+                bids[k, s] = self.fallback.bid(_seen_as(obs, s, hs[s], layout=lay, phase="bid", kind="bid",
+                                                        legal=spades_legal_bids(partner, 8, cap), count=1))
         team = (1 << me) | (1 << ((me + 2) % n))
         r = solve_many(lay, None, rows, leader=obs.dealer, declarer=me, sides=team, goal="max",
                        tt_mb=self.tt_mb, line=False)

@@ -85,7 +85,8 @@ class CloverRound(RoundState):
         from ..scoring.melds import hand_melds
 
         trump = _LETTER.get(contract)
-        self.hand_meld = [int(hand_melds(self.hands[s], trump=trump)) for s in range(self.n)]
+        low = self.rules.get("four_low_ranks", "set_of_three")
+        self.hand_meld = [int(hand_melds(self.hands[s], trump=trump, four_low_ranks=low)) for s in range(self.n)]
         for s in range(self.n):
             self.announce(s, "melds", self.hand_meld[s])
         yield from self.play_tricks(declarer)

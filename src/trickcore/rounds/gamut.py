@@ -9,11 +9,16 @@
 * Hearts: each player passes one card left and one right at once (``pass_cards``,
   ``count=2``: left first); the 9♣ holder leads it.
 * Spades: bids 0–8 in turn from the dealer's left; partners across; the dealer leads.
+  With ``team_bid_cap`` (default) the second partner to bid may bid only
+  ``0 .. 8 - partner's bid`` (:func:`spades_legal_bids`), so a team bids at most 8.
 * Clubs: from the dealer's left, each player may fold (``fold``) before the first lead;
   a folded hand scores 0 and its cards are out of play.  The dealer leads, or the first
   active player to the dealer's left.  The contract is ``clubs`` or ``clubs_k`` with ``k``
-  active players.  Choice where the texts are silent: the last player to decide may not
-  fold when everybody else has (someone must play).
+  active players.  Choice where the texts are silent (option ``last_may_fold``, default
+  ``False``): the last player to decide may not fold when everybody else has (someone
+  must play).  With ``last_may_fold=True`` they may; when all four fold the round is void:
+  ``all_folded`` is announced, no card is played, the round is recorded as thrown in
+  (payouts 0, no contract) and the deal passes left.
 * Scoring frame: ``points_{s}`` (Hearts penalty points), ``hearts_{s}``, ``queen_{s}``,
   ``bid_{s}``, ``tricks_{s}``, ``folded_{s}``.
 
@@ -30,9 +35,22 @@ from typing import Any
 from ..cards import Card, CardSet
 from .state import Decision, RoundState
 
-__all__ = ["GamutRound", "TURNED_GAME"]
+__all__ = ["GamutRound", "TURNED_GAME", "spades_legal_bids"]
 
 TURNED_GAME = {"H": "hearts", "S": "spades", "C": "clubs", "D": None}
+
+
+def spades_legal_bids(partner_bid: int | None, tricks: int = 8, cap: bool = True) -> tuple[int, ...]:
+    """A Gamut Spades bidder's legal bids: ``0 .. tricks``, or with ``cap`` (rule option
+    ``team_bid_cap``) and the partner's bid already made, ``0 .. tricks - partner_bid``.
+
+    >>> spades_legal_bids(None), spades_legal_bids(8), spades_legal_bids(5)
+    ((0, 1, 2, 3, 4, 5, 6, 7, 8), (0,), (0, 1, 2, 3))
+    >>> spades_legal_bids(8, cap=False)[-1]
+    8
+    """
+    top = tricks - partner_bid if cap and partner_bid is not None else tricks
+    return tuple(range(0, top + 1))
 
 
 class GamutRound(RoundState):
@@ -75,17 +93,32 @@ class GamutRound(RoundState):
             yield from self.play_tricks(leader)
         elif game == "spades":
             self.set_contract("spades", None)
+            cap = self.rules.get("team_bid_cap", True)
+            made: dict[int, int] = {}
             for s in self.order_from(self.left(self.dealer)):
-                b = yield Decision(s, "bid", tuple(range(0, self.game.hand_size + 1)), phase="bid")
+                partner = made.get(self.left(s, 2))
+                legal = spades_legal_bids(partner, self.game.hand_size, cap)
+
+                def why(b: Any, partner: int | None = partner, legal: tuple[int, ...] = legal) -> str:
+                    if partner is not None and isinstance(b, int) and legal[-1] < b <= self.game.hand_size:
+                        return (f"team_bid_cap: the partner bid {partner}, so a team's bids may add up to "
+                                f"at most {self.game.hand_size}")
+                    return f"a bid is a whole number of tricks from 0 to {legal[-1]}"
+
+                b = yield Decision(s, "bid", legal, phase="bid", explain=why)
+                made[s] = b
                 self.bid_of[s] = b
                 self.announce(s, "bid", b)
             yield from self.play_tricks(self.dealer)
         else:
             order = self.order_from(self.left(self.dealer))
+            may_fold_last = self.rules.get("last_may_fold", False)
             for i, s in enumerate(order):
                 last_standing = i == len(order) - 1 and all(self.folded[t] for t in order[:-1])
-                legal = (False,) if last_standing else (False, True)
-                f = yield Decision(s, "fold", legal, phase="fold")
+                legal = (False,) if last_standing and not may_fold_last else (False, True)
+                f = yield Decision(s, "fold", legal, phase="fold", explain=lambda a, ls=last_standing: (
+                    "last_may_fold=False: the others folded, someone must play" if ls and a is True
+                    else "fold is True or False"))
                 self.announce(s, "fold", f)
                 if f:
                     self.folded[s] = True
@@ -94,6 +127,10 @@ class GamutRound(RoundState):
                         if t != s and s in self.known[t]:
                             self.kitty_known[t] = self.kitty_known[t] | self.known[t].pop(s)
                     self.hands[s] = CardSet()
+            if all(self.folded):  # only under last_may_fold: the round is void, all score 0
+                self.announce(self.dealer, "all_folded", True)
+                self.thrown_in = True
+                return
             self.active = tuple(s for s in range(self.n) if not self.folded[s])
             k = len(self.active)
             self.set_contract("clubs" if k == self.n else f"clubs_{k}", None)

@@ -11,9 +11,15 @@ Phases (RULINGS "Goathead"):
 2. Three players: the declarer may pick up the kitty (``pick_or_pass``), then buries two
    cards (``exchange``, ``count=2``), then may raise the contract (``bid``, phase
    ``"raise"``: the current contract or a higher one).  ``exchanged`` records the pick-up.
+   A declarer who declines the kitty is offered the raise too (option
+   ``raise_without_exchange``, default True, as a Skat hand player may announce a higher
+   game); with False they play the bid contract and no ``"raise"`` decision comes.
    Four players: the kitty goes round — the declarer, then each other player to the left,
    then the dealer once more — and each may swap one card with it (``exchange``: ``None``
    or a ``(give, take)`` pair).  ``exchanged`` records whether the declarer swapped.
+   There is no raise with four players (the text gives it only to the three-player
+   exchange, and the others swap knowing the trumps), so ``raise_without_exchange``
+   changes nothing there.
 3. Four players, suit contracts: the sides follow the hands after the exchanges (the
    layout's side rule: black jacks, else the called queen).  A player holding both black
    jacks announces it (both become known to everybody).  Court and Nil: alone.
@@ -110,9 +116,10 @@ class GoatheadRound(RoundState):
                 self.hands[high] = self.hands[high] - buried
                 self.kitty = buried
                 self.kitty_known[high] = buried
-            legal = tuple(LADDER[rank:])
-            contract = yield Decision(high, "bid", legal, phase="raise")
-            self.announce(high, "raise", contract)
+            if take or self.rules.get("raise_without_exchange", True):
+                legal = tuple(LADDER[rank:])
+                contract = yield Decision(high, "bid", legal, phase="raise")
+                self.announce(high, "raise", contract)
             self.set_contract(contract, high)
             self.side_mask = 1 << high
         else:

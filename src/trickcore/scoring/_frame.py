@@ -35,17 +35,21 @@ OPTIONS: dict[str, dict[str, tuple[Any, tuple[Any, ...]]]] = {
         "no_exchange_bonus": ("won_or_lost", ("won_or_lost", "won_only")),
         "leasters_tie": ("nobody_pays", ("nobody_pays", "split")),
         "steal": (True, (True, False)),
+        "raise_without_exchange": (True, (True, False)),
         "rounds": (15, tuple(range(1, 101))),
     },
     "clover": {
         "notrump_outbid": (True, (True, False)),
         "turned_suit_again": (False, (False, True)),
         "meld_tie": ("neither", ("neither", "both")),
+        "melds_when_set": ("defenders_keep", ("defenders_keep", "defenders_lose")),
         "rounds": (8, (8, 12)),
     },
     "gamut": {
         "diamonds_doubling": ("multiply", ("multiply", "once")),
         "target": (40, tuple(range(1, 1001))),
+        "team_bid_cap": (True, (True, False)),
+        "last_may_fold": (False, (False, True)),
     },
     "sheepshead": {
         "partner": ("jd", ("jd", "called_ace")),
@@ -54,6 +58,7 @@ OPTIONS: dict[str, dict[str, tuple[Any, tuple[Any, ...]]]] = {
         "crack": (True, (True, False)),
         "blitz": (True, (True, False)),
         "announce_alone": (False, (False, True)),
+        "leaster_tie": ("nobody_scores", ("nobody_scores", "split")),
         "rounds": (10, tuple(range(1, 101))),
     },
     "hearts": {

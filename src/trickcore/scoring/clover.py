@@ -22,11 +22,14 @@ Scoring (``RULINGS.md``)
 * Set: the declaring team scores nothing; the defenders score their own trick points and
   their own melds *and* the declaring team's trick points and melds — all of them, whatever
   the meld comparison (the text's worked example: Team 2 keeps its 4■ melds although Team 1
-  had 12■).
+  had 12■).  Rule option ``melds_when_set``: ``'defenders_keep'`` (default, the ruling and
+  the example) or ``'defenders_lose'`` (the text's note "You also cannot score them if you
+  'set' the declaring team": the defenders' own melds are not scored; they still take their
+  own trick points and the declaring team's trick points and melds).
 * Each line is divided by ten and truncated toward zero *before* adding (127 → 12; the
   −2 of a team that only won the last trick with blank cards → 0).  In a set the four lines
   (own tricks, own melds, declarer's tricks, declarer's melds) are truncated one by one, as
-  the text's example adds ``4 + 7 + 12 + 7``.
+  the text's example adds ``4 + 7 + 12 + 7`` (``7 + 12 + 7`` under ``'defenders_lose'``).
 * The result is multiplied by ``multiplier``.  Clover is not net zero: ``payout_{s}`` is the
   game points of seat ``s``'s team (both partners show the team's score).
 
@@ -54,6 +57,12 @@ melds and 75 trick points:
 1  False           0         30
 >>> int(s["payout_0"].sum()), int(s["payout_1"].sum())
 (12, 46)
+
+As the text's note has it instead (the defenders who set Team 1 lose their own 40 melds):
+
+>>> lose = score("clover", sheet, {"melds_when_set": "defenders_lose"})
+>>> lose["opp_score"].tolist(), int(lose["payout_1"].sum())
+([16, 26], 42)
 """
 
 from __future__ import annotations
@@ -101,7 +110,8 @@ def score_clover(game: str, frame: pd.DataFrame, rules: dict[str, Any]) -> pd.Da
     opp_keeps = (opp_melds > side_melds) | (tie & both_on_tie)
     side_score = np.where(made, _tens(pts) + np.where(side_keeps, _tens(side_melds), 0), 0)
     opp_made = _tens(opp) + np.where(opp_keeps, _tens(opp_melds), 0)
-    opp_set = _tens(opp) + _tens(opp_melds) + _tens(pts) + _tens(side_melds)
+    defenders_keep = rules["melds_when_set"] == "defenders_keep"
+    opp_set = _tens(opp) + (_tens(opp_melds) if defenders_keep else 0) + _tens(pts) + _tens(side_melds)
     opp_score = np.where(made, opp_made, opp_set)
     side_score, opp_score = side_score * mult, opp_score * mult
     on_side = F.mask_matrix(side, n_seats)
@@ -111,5 +121,5 @@ def score_clover(game: str, frame: pd.DataFrame, rules: dict[str, Any]) -> pd.Da
         "side_score": side_score,
         "opp_score": opp_score,
         "side_melds_kept": made & side_keeps,
-        "opp_melds_kept": ~made | opp_keeps,
+        "opp_melds_kept": np.where(made, opp_keeps, defenders_keep),
     })

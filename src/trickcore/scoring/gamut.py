@@ -10,7 +10,10 @@ Every row: ``contract`` (``hearts spades clubs clubs_3 clubs_2 clubs_1``), optio
 
 * Hearts rows: ``hearts_{s}`` (hearts taken, the eight add up to 8), ``queen_{s}``
   (bool/0-1: took Q♠).
-* Spades rows: ``bid_{s}`` (0-8) and ``tricks_{s}`` (adding up to 8).
+* Spades rows: ``bid_{s}`` (0-8) and ``tricks_{s}`` (adding up to 8).  Under the rule
+  option ``team_bid_cap`` (default) the round engine keeps each team's two bids at most 8
+  in all; the scorer scores any bids 0-8 (as Oh Hell's scorer does not check
+  ``no_equal_total``).
 * Clubs rows: ``tricks_{s}`` (adding up to 8) and ``folded_{s}`` (bool; optional for
   ``clubs``, where nobody folded; required for ``clubs_k``, which has exactly *k* active
   players).  Seats are the table's seats 0-3 (the round engine maps the renumbered
@@ -21,7 +24,8 @@ Scoring (``gamut.md`` as settled by ``RULINGS.md``)
 * Hearts: −1 per heart, −8 for Q♠; a player who took all eight hearts and Q♠ shot the moon
   and scores +12 instead (the others took nothing and score 0).  Range −15 … +12.
 * Spades: partners 0+2 and 1+3 add their bids; the team scores exact 5 + bid, over
-  5 − overtricks, under −2 × bid; both partners score the team's result.
+  5 − overtricks, under −2 × bid; both partners score the team's result.  Range −16 … +13
+  with team bids of at most 8 (``team_bid_cap``); uncapped, a team bidding 16 scores −32.
 * Clubs: 2 per trick; a player who did not fold and took no trick −6; a folded player 0.
 * Everything is multiplied by ``multiplier``.  Gamut is not net zero.
 

@@ -41,8 +41,10 @@ ruling that keeps every hand net zero.  Everything is multiplied by ``multiplier
 
 Leaster: the blind goes to the last trick's winner; the player with the fewest points
 among those who took at least one trick scores +4, every other player −1 (× multiplier).
-The texts are silent on a tie for fewest: then nobody scores (all 0), as Goathead's default
-``leasters_tie`` does — an interpretation, documented here.
+The texts are silent on a tie for fewest; rule option ``leaster_tie``:
+``'nobody_scores'`` (default) — every player 0, as Goathead's default ``leasters_tie``;
+``'split'`` — every player not tied scores −1 and the *k* tied players share those 5 − k
+units, (5 − k)/k each (two tied: +1.5 each; all five tied: 0).  Both keep the hand net zero.
 
 Output: ``payout_{s}``, ``made`` (``<NA>`` for a leaster), ``picking_points`` (T, ``<NA>``
 for a leaster), ``unit`` (what each opponent wins, before the multiplier; leaster: 1).
@@ -129,7 +131,7 @@ def score_sheepshead(game: str, frame: pd.DataFrame, rules: dict[str, Any]) -> p
     declarer = F.ints(frame, "declarer")
     leaster = con.is_("leaster")
     picked = ~leaster
-    payouts = np.zeros((n, N_SEATS), dtype=np.int64)
+    payouts = np.zeros((n, N_SEATS), dtype=np.float64)  # a split leaster tie has fractions
     made = np.zeros(n, dtype=bool)
     total = np.zeros(n, dtype=np.int64)
     unit = np.ones(n, dtype=np.int64)
@@ -183,7 +185,7 @@ def score_sheepshead(game: str, frame: pd.DataFrame, rules: dict[str, Any]) -> p
         pts = pts + kit[:, None] * (np.arange(N_SEATS) == lw[:, None])
         if (pts.sum(axis=1) != TOTAL_POINTS)[rows].any():
             raise ValueError("sheepshead leaster: points_* plus kitty_points must add up to 120")
-        s = leaster_payouts(pts, tr)
+        s = leaster_payouts(pts, tr, rules["leaster_tie"])
         F.put(payouts, s, rows)
 
     payouts = payouts * mult[:, None]
@@ -194,16 +196,22 @@ def score_sheepshead(game: str, frame: pd.DataFrame, rules: dict[str, Any]) -> p
     })
 
 
-def leaster_payouts(points: np.ndarray, tricks: np.ndarray) -> np.ndarray:
-    """+4 to the fewest points among trick-takers, −1 to the others; a tie scores nothing.
+def leaster_payouts(points: np.ndarray, tricks: np.ndarray, tie: str = "nobody_scores") -> np.ndarray:
+    """+4 to the fewest points among trick-takers, −1 to the others; a tie per ``tie``
+    (``'nobody_scores'``: all 0; ``'split'``: the others −1, the k tied (5 − k)/k each).
 
     >>> import numpy as np
     >>> leaster_payouts(np.array([[0, 10, 20, 40, 50]]), np.array([[0, 1, 1, 2, 2]])).tolist()
-    [[-1, 4, -1, -1, -1]]
+    [[-1.0, 4.0, -1.0, -1.0, -1.0]]
+    >>> tied = np.array([[0, 10, 10, 40, 60]]), np.array([[0, 1, 1, 2, 2]])
+    >>> leaster_payouts(*tied).tolist(), leaster_payouts(*tied, "split").tolist()
+    ([[0.0, 0.0, 0.0, 0.0, 0.0]], [[-1.0, 1.5, 1.5, -1.0, -1.0]])
     """
     eligible = tricks > 0
     masked = np.where(eligible, points, np.iinfo(np.int64).max)
     lo = masked.min(axis=1, keepdims=True)
     winner = eligible & (points == lo)
-    single = winner.sum(axis=1) == 1
-    return np.where(single[:, None], np.where(winner, 4, -1), 0)
+    k = winner.sum(axis=1)
+    scores = k == 1 if tie == "nobody_scores" else k >= 1
+    share = (points.shape[1] - k) / np.maximum(k, 1)
+    return np.where(scores[:, None], np.where(winner, share[:, None], -1.0), 0.0)
