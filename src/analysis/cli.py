@@ -140,7 +140,7 @@ def _cmd_odds(args: argparse.Namespace) -> int:
         "target_se": args.target_se, "target_ev_se": args.target_ev_se, "bags": args.bags,
         "bids_before": args.bids_before,
     }
-    if args.max_deals:
+    if args.max_deals is not None:
         kwargs["max_deals"] = args.max_deals
     if args.time_budget is not None:
         kwargs["time_budget"] = args.time_budget
@@ -290,6 +290,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return args.func(args)
     except ValueError as exc:
+        print(f"trickcore: error: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:   # an unwritable --out and the like
         print(f"trickcore: error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -59,13 +59,37 @@ class Chunk:
     size: int
 
 
+def whole(name: str, value: Any) -> int:
+    """``value`` as an int if it is a whole number (an int, or a float such as ``1e4``),
+    else ``ValueError`` naming ``name``.
+
+    >>> whole("chunk_size", 1.5)
+    Traceback (most recent call last):
+      ...
+    ValueError: chunk_size must be a whole number; got 1.5
+    """
+    if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
+        return int(value)
+    if isinstance(value, (float, np.floating)) and float(value).is_integer():
+        return int(value)
+    raise ValueError(f"{name} must be a whole number; got {value!r}")
+
+
+def check_seed(seed: Any) -> None:
+    """``ValueError`` unless ``seed`` can seed the chunks' streams (an int >= 0, a sequence
+    of them, a ``SeedSequence`` or ``None``)."""
+    from trickcore.deals import _root
+
+    _root(seed)
+
+
 def chunk_plan(n_items: int, chunk_size: int) -> list[Chunk]:
     """Cut ``n_items`` into chunks of ``chunk_size`` (the last one may be shorter).
 
     >>> [(c.index, c.start, c.size) for c in chunk_plan(10, 4)]
     [(0, 0, 4), (1, 4, 4), (2, 8, 2)]
     """
-    n_items, chunk_size = int(n_items), int(chunk_size)
+    n_items, chunk_size = whole("the number of deals", n_items), whole("chunk_size", chunk_size)
     if n_items < 0:
         raise ValueError(f"the number of deals must be >= 0; got {n_items}")
     if chunk_size < 1:
@@ -107,14 +131,14 @@ def backend_context(backend: Any, n_jobs: int) -> Iterator[tuple[str | None, int
 
         own = None
         if hasattr(backend, "scheduler_info"):
-            client = backend
+            pass  # a distributed.Client given: joblib's dask backend runs on it
         elif backend == "dask":
             try:
-                client = get_client()
+                get_client()
             except ValueError:  # no client yet: start a small local cluster
-                client = own = Client(processes=False, dashboard_address=None)
+                own = Client(processes=False, dashboard_address=None)
         else:
-            client = own = Client(backend)
+            own = Client(backend)
         try:
             with joblib.parallel_config(backend="dask", wait_for_workers_timeout=60):
                 # On dask the cluster decides the parallelism; joblib needs n_jobs=-1.
@@ -139,6 +163,7 @@ def iter_chunks(task: Task, chunks: Any, *, seed: Any = 0, n_jobs: int = -1,
     """
     import joblib
 
+    check_seed(seed)
     if n_jobs == 1 and backend in (None, "loky", "sequential"):
         for c in chunks:  # no pool for a serial run: cheaper and easier to debug
             yield _run_one(task, seed, c)

@@ -102,7 +102,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -135,6 +135,28 @@ EXACT_LIMIT = 100_000
 
 # -- input checks ----------------------------------------------------------------------
 
+def _is_seat(value: Any, n_seats: int) -> bool:
+    """Whether ``value`` is a seat number (an int, numpy ints too, not a bool) below ``n_seats``."""
+    return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)) and 0 <= value < n_seats
+
+
+def _check_seat(name: str, value: Any, n_seats: int) -> int:
+    if not _is_seat(value, n_seats):
+        raise ValueError(f"{name} must be a seat 0..{n_seats - 1}; got {value!r}")
+    return int(value)
+
+
+def _positive(name: str, value: Any, what: str) -> float:
+    """``value`` as a float if it is a positive number, else ``ValueError`` naming ``name``."""
+    try:
+        v = float(value)
+    except (TypeError, ValueError):
+        v = float("nan")
+    if isinstance(value, (bool, np.bool_)) or not v > 0:
+        raise ValueError(f"{name} must be a positive {what}; got {value!r}")
+    return v
+
+
 def _check_hand(g: Game, hand: Any, seat: int, rules: Mapping[str, Any] | None = None) -> CardSet:
     from trickcore.deals import table_of
 
@@ -148,7 +170,7 @@ def _check_hand(g: Game, hand: Any, seat: int, rules: Mapping[str, Any] | None =
         raise ValueError(f"{outside} not in the deck of {g.id}")
     if len(h) != hand_size:
         raise ValueError(f"the hand has {len(h)} cards; {g.id} deals {hand_size}")
-    if not 0 <= int(seat) < g.n_seats:
+    if not _is_seat(seat, g.n_seats):
         raise ValueError(f"seat must be 0..{g.n_seats - 1}; got {seat!r}")
     return h
 
@@ -158,7 +180,11 @@ def _contracts(g: Game, contracts: Any, policy: str = "dd") -> tuple[str, ...]:
         return bid_contracts(g)
     if isinstance(contracts, str):
         contracts = [contracts]
+    if not isinstance(contracts, Iterable):
+        raise ValueError(f"contracts must be a contract name or a list of them; got {contracts!r}")
     out = tuple(g.check_contract(c) for c in contracts)
+    if len(set(out)) != len(out):
+        raise ValueError(f"contract listed twice in {list(out)}")
     from .paranoid import seat_kind
 
     for c in out:
@@ -713,12 +739,28 @@ def contract_odds(
         or policy, constraints that no layout satisfies (within the budget when sampling).
     """
     g = get_game(game)
-    rules = dict(rules or {})
+    from trickcore.games.base import rule_dict
+
+    rules = rule_dict(rules)
     from trickcore.scoring._frame import resolve_rules
 
     resolve_rules(g.id, rules)
     h = _check_hand(g, hand, seat, rules)
     seat = int(seat)
+    _check_seat("leader", leader, g.n_seats)
+    _positive("target_se", target_se, "standard error")
+    max_deals = engine.whole("max_deals", max_deals)
+    if max_deals < 1:
+        raise ValueError(f"max_deals must be at least 1; got {max_deals}")
+    exact_limit = engine.whole("exact_limit", exact_limit)
+    if exact_limit < 0:
+        raise ValueError(f"exact_limit must be >= 0; got {exact_limit}")
+    if fixed is not None and not isinstance(fixed, Mapping):
+        raise ValueError(f"fixed must be a mapping {{seat: cards}}; got {fixed!r}")
+    engine.check_seed(seed)
+    from .stats import z_value
+
+    z_value(level)   # a bad confidence level fails now, not after the run
     if policy not in ("dd", "paranoid"):
         raise ValueError(f"unknown policy {policy!r}; valid policies: dd, paranoid")
     cons = _contracts(g, contracts, policy)
@@ -729,12 +771,13 @@ def contract_odds(
 
     bags = check_bags(g, rules, bags)
     forbidden = forbidden_bid(g, rules, seat, leader, bids_before)
-    if target_ev_se is not None and not float(target_ev_se) > 0:
-        raise ValueError(f"target_ev_se must be a positive payout standard error; got {target_ev_se!r}")
+    if target_ev_se is not None:
+        _positive("target_ev_se", target_ev_se, "payout standard error")
     if chunk_size is None:
         chunk_size = _default_chunk(g, per_seat, rules)
-    if time_budget is not None and not float(time_budget) > 0:
-        raise ValueError(f"time_budget must be a positive number of seconds; got {time_budget!r}")
+    chunk_size = engine.whole("chunk_size", chunk_size)
+    if time_budget is not None:
+        _positive("time_budget", time_budget, "number of seconds")
     if kitty_policy not in KITTY_POLICIES:
         raise ValueError(f"unknown kitty_policy {kitty_policy!r}; valid policies: {', '.join(KITTY_POLICIES)}")
     if method not in ("auto", "exact", "sample"):
@@ -928,6 +971,9 @@ def deal_probability(
     cond.check_seats(g.n_seats)
     if method not in ("auto", "exact", "sample"):
         raise ValueError(f"unknown method {method!r}; valid methods: auto, exact, sample")
+    n = engine.whole("n", n)
+    if n < 1:
+        raise ValueError(f"n must be at least 1 deal to sample; got {n}")
     total = count_deals(g.id, fx)
     if method == "exact" or (method == "auto" and total <= exact_limit):
         deals = enumerate_deals(g.id, fx, max_count=max(exact_limit, 5_000_000 if method == "exact" else 1))

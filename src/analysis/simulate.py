@@ -80,7 +80,7 @@ Games without a declarer: one row per deal and bid (Oh Hell, 3 cards each, seat 
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -137,6 +137,8 @@ def _check_contracts(g: Game, contracts: Any) -> tuple[str, ...]:
         return bid_contracts(g)
     if isinstance(contracts, str):
         contracts = [contracts]
+    if not isinstance(contracts, Iterable):
+        raise ValueError(f"contracts must be a contract name or a list of them; got {contracts!r}")
     out = tuple(g.check_contract(c) for c in contracts)
     if not out:
         raise ValueError("contracts must name at least one contract")
@@ -326,8 +328,20 @@ def evaluate(
     """
     g = get_game(game)
     contract = g.check_contract(contract)
-    rules = dict(rules or {})
-    deals = np.asarray(deals, dtype=np.uint64)
+    from trickcore.games.base import rule_dict
+
+    from .odds import _check_seat
+
+    rules = rule_dict(rules)
+    bad = ValueError(f"deals must be uint64[n, {g.n_seats + 1}] bit-boards (hands then kitty)")
+    if isinstance(deals, np.ndarray):
+        if deals.dtype.kind not in "iu" or (deals.dtype.kind == "i" and deals.size and deals.min() < 0):
+            raise bad
+    try:
+        deals = np.asarray(deals, dtype=np.uint64)
+    except (TypeError, ValueError, OverflowError):
+        raise bad from None
+    declarer, leader = _check_seat("declarer", declarer, g.n_seats), _check_seat("leader", leader, g.n_seats)
     _check_evaluate(g, contract, deals, declarer, policy)
     played = _play(g.id, contract, deals, rules, int(declarer), int(leader), policy, seed, exchanged, kitty)
     return _scored_frame(g, contract, deals, played, rules, int(declarer), int(leader), policy,
@@ -634,15 +648,17 @@ def _prepare(game: Any, contracts: Any, rules: Any, declarer: int, leader: int |
              chunk_size: int, fixed: Any, where: Any, seats: Any = None) -> tuple[Game, _RunSpec]:
     g = get_game(game)
     contracts = _check_contracts(g, contracts)
-    rules = dict(rules or {})
+    from trickcore.games.base import rule_dict
+
+    from .odds import _check_seat
+
+    rules = rule_dict(rules)
     from trickcore.scoring._frame import resolve_rules
 
     resolve_rules(g.id, rules)  # unknown option names / values -> ValueError listing valid ones
-    if not 0 <= int(declarer) < g.n_seats:
-        raise ValueError(f"declarer must be a seat 0..{g.n_seats - 1}; got {declarer!r}")
-    leader = 0 if leader is None else int(leader)
-    if not 0 <= leader < g.n_seats:
-        raise ValueError(f"leader must be a seat 0..{g.n_seats - 1}; got {leader!r}")
+    declarer = _check_seat("declarer", declarer, g.n_seats)
+    leader = 0 if leader is None else _check_seat("leader", leader, g.n_seats)
+    chunk_size = engine.whole("chunk_size", chunk_size)
     fx = _fixed_masks(g, fixed, rules)
     cond = None if where is None else as_constraint(where)
     if cond is not None:
@@ -780,6 +796,7 @@ def simulate(
     ValueError: unknown contract 'bridge' for goathead3; valid contracts: ...
     """
     g, spec = _prepare(game, contracts, rules, declarer, leader, policy, chunk_size, fixed, where, seats)
+    engine.check_seed(seed)   # before a store is created for the run
     st = _store_for(store, spec, seed, "simulate")
     if not return_frame and st is None:
         raise ValueError("return_frame=False needs a store to write to")
@@ -793,6 +810,10 @@ def simulate(
 
 def _summary_sums(frame: pd.DataFrame, by: list[str], n_seats: int) -> pd.DataFrame:
     """Per-group sufficient statistics of one chunk (counts, sums, sums of squares)."""
+    missing = [k for k in by if k not in frame.columns]
+    if missing:
+        raise ValueError(f"by names {', '.join(map(repr, missing))}, not a column of the simulated table "
+                         "(see simulate's Returns)")
     f: dict[str, Any] = {k: frame[k] for k in by}
     f["n"] = 1
     f["made_k"] = 0.0
@@ -885,6 +906,12 @@ def simulate_summary(
     ([30, 30], True)
     """
     g, spec = _prepare(game, contracts, rules, declarer, leader, policy, chunk_size, fixed, where, seats)
+    engine.check_seed(seed)   # before a store is created for the run
+    from .stats import z_value
+
+    z_value(level)   # a bad confidence level fails now, not after the run
+    if isinstance(by, str):
+        by = [by]
     st = _store_for(store, spec, seed, "simulate")
     if by is None:
         by = ["contract"]
@@ -935,15 +962,23 @@ _VARIANT_KEYS = ("contract", "rules", "policy", "declarer", "bid", "bags", "bids
 
 
 def _variant(base: _RunSpec, v: Mapping[str, Any] | str) -> dict[str, Any]:
+    from trickcore.games.base import rule_dict
+
     if isinstance(v, str):
         v = {"contract": v}
+    if not isinstance(v, Mapping):
+        raise ValueError(f"a variant is a contract name or a mapping of {', '.join(_VARIANT_KEYS)}; got {v!r}")
     v = dict(v)
     unknown = set(v) - set(_VARIANT_KEYS)
     if unknown:
         raise ValueError(f"a variant may set {', '.join(_VARIANT_KEYS)}; got {sorted(unknown)}")
+    for key in ("declarer", "bid"):
+        if key in v and (v[key] is not None or key == "declarer") \
+                and not (isinstance(v[key], (int, np.integer)) and not isinstance(v[key], bool)):
+            raise ValueError(f"a variant's {key} must be a whole number; got {v[key]!r}")
     return {
         "contract": v.get("contract", base.contracts[0]),
-        "rules": {**base.rules, **dict(v.get("rules") or {})},
+        "rules": {**base.rules, **rule_dict(v.get("rules"))},
         "policy": v.get("policy", base.policy),
         "declarer": int(v.get("declarer", base.declarer)),
         "bid": None if v.get("bid") is None else int(v["bid"]),

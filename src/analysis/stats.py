@@ -38,7 +38,7 @@ __all__ = ["z_value", "t_value", "wilson_interval", "mean_interval", "diff_inter
 
 def z_value(level: float = 0.95) -> float:
     """Two-sided normal quantile for a confidence ``level`` (1.96 for 0.95)."""
-    if not 0 < level < 1:
+    if not isinstance(level, (int, float, np.integer, np.floating)) or isinstance(level, bool) or not 0 < level < 1:
         raise ValueError(f"confidence level must be in (0, 1); got {level!r}")
     return NormalDist().inv_cdf(0.5 + level / 2)
 

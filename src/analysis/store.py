@@ -73,7 +73,12 @@ class ChunkStore:
     def __init__(self, path: str | os.PathLike[str], meta: dict[str, Any] | None = None,
                  ignore: tuple[str, ...] = ("version", "n_jobs", "backend")) -> None:
         self.path = Path(path)
-        self.path.mkdir(parents=True, exist_ok=True)
+        try:
+            self.path.mkdir(parents=True, exist_ok=True)
+        except FileExistsError:
+            raise ValueError(f"store {str(self.path)!r} is a file, not a directory") from None
+        except OSError as exc:
+            raise ValueError(f"cannot create the store directory {str(self.path)!r}: {exc.strerror or exc}") from None
         meta = _canonical(meta or {})
         meta_path = self.path / META_FILE
         if meta_path.exists():

@@ -32,6 +32,8 @@ import numbers
 import re
 from collections.abc import Iterable, Iterator
 
+import numpy as np
+
 __all__ = [
     "SUITS",
     "SUIT_SYMBOLS",
@@ -63,6 +65,10 @@ _CARD_RE = re.compile(r"^\s*(10|[2-9TtJjQqKkAa])\s*([CDHScdhs♣♦♥♠♧♢�
 _ALL_IDS_MASK = sum(1 << (16 * s + r) for s in range(4) for r in range(13))
 
 
+#: Integer types a card id or index may be given as (numpy's too; ``bool`` is refused apart).
+_INTEGERS = (int, np.integer)
+
+
 class Card(int):
     """One playing card, an ``int`` equal to its universal id (``16 * suit + rank``).
 
@@ -78,6 +84,10 @@ class Card(int):
     __slots__ = ()
 
     def __new__(cls, card_id: int) -> Card:
+        if type(card_id) is not int and (  # the common case first: Card() is hot in rounds and PIMC
+                not isinstance(card_id, _INTEGERS) or isinstance(card_id, bool)):
+            raise ValueError(f"a card id must be an integer (16 * suit + rank), not {card_id!r}; "
+                             "parse text with Card.parse")
         card_id = int(card_id)
         if not (0 <= card_id < 64 and (_ALL_IDS_MASK >> card_id) & 1):
             raise ValueError(f"{card_id} is not a card id (16 * suit + rank, rank < 13)")
@@ -86,8 +96,8 @@ class Card(int):
     @classmethod
     def make(cls, rank: int | str, suit: int | str) -> Card:
         """Build a card from a rank (index 0-12 or name) and a suit (index 0-3 or letter)."""
-        r = _RANK_BY_TEXT.get(rank) if isinstance(rank, str) else int(rank)
-        s = _SUIT_BY_TEXT.get(suit) if isinstance(suit, str) else int(suit)
+        r = _RANK_BY_TEXT.get(rank) if isinstance(rank, str) else _index(rank)
+        s = _SUIT_BY_TEXT.get(suit) if isinstance(suit, str) else _index(suit)
         if r is None or not 0 <= r < 13:
             raise ValueError(f"unknown rank {rank!r}: expected 2-10, T, J, Q, K, A or an index 0-12")
         if s is None or not 0 <= s < 4:
@@ -146,6 +156,13 @@ class Card(int):
 
     def __repr__(self) -> str:
         return f"Card('{self}')"
+
+
+def _index(value: object) -> int | None:
+    """An integer index (numpy ints too), else ``None`` (floats and bools are not indices)."""
+    if isinstance(value, _INTEGERS) and not isinstance(value, bool):
+        return int(value)
+    return None
 
 
 def parse_card(text: str | int) -> Card:
@@ -241,6 +258,8 @@ class CardSet:
     @classmethod
     def from_pbn(cls, text: str) -> CardSet:
         """Parse one PBN hand ``"AKQ.J.T9.8"``: four dot-separated suits ♠ ♥ ♦ ♣, ``-`` for a void."""
+        if not isinstance(text, str):
+            raise ValueError(f"malformed PBN hand {text!r}: expected a string such as 'AKQ.J.T9.8'")
         parts = text.strip().split(".")
         if len(parts) != 4:
             raise ValueError(f"malformed PBN hand {text!r}: expected four suits separated by dots (♠.♥.♦.♣)")
@@ -303,6 +322,8 @@ class CardSet:
     def _coerce(self, other: object) -> int:
         if isinstance(other, CardSet):
             return other.mask
+        if isinstance(other, Card):  # one card, not a bit-board (a Card is an int)
+            return 1 << other
         if isinstance(other, str):
             return CardSet.parse(other).mask
         if isinstance(other, int):
@@ -343,7 +364,7 @@ class CardSet:
 
     def suit(self, suit: int | str) -> CardSet:
         """The cards of one printed suit (index or letter)."""
-        s = _SUIT_BY_TEXT.get(suit) if isinstance(suit, str) else int(suit)
+        s = _SUIT_BY_TEXT.get(suit) if isinstance(suit, str) else _index(suit)
         if s is None or not 0 <= s < 4:
             raise ValueError(f"unknown suit {suit!r}: expected C D H S, ♣ ♦ ♥ ♠ or an index 0-3")
         return CardSet(self.mask & (0x1FFF << (16 * s)))
@@ -364,6 +385,8 @@ def parse_hand(text: str | CardSet | Iterable[Card | str | int]) -> CardSet:
     """Parse a hand given as text (``"J♣ A♥ 10♥"``, PBN ``"AKQ.J.T9.8"``), a CardSet or cards."""
     if isinstance(text, CardSet):
         return text
+    if text is None:
+        raise ValueError("malformed hand None: expected text such as 'J♣ A♥ 10♥', a CardSet or cards")
     if isinstance(text, str):
         stripped = text.strip()
         # No card text contains a dot: a dotted word is a (possibly malformed) PBN hand.

@@ -328,7 +328,7 @@ class Layout:
 
         ``full`` demands ``hand_size`` cards in every hand; ``equal`` demands equal sizes.
         """
-        if isinstance(hands, (str, CardSet)) or len(hands) != self.n_seats:
+        if isinstance(hands, (str, CardSet)) or not hasattr(hands, "__len__") or len(hands) != self.n_seats:
             raise ValueError(f"{self.name} needs {self.n_seats} hands, one per seat; got {hands!r}")
         parsed: list[CardSet] = []
         seen = CardSet()
@@ -371,10 +371,25 @@ class Layout:
         a bit mask of the effective suits led in earlier tricks.
         """
         h = parse_hand(hand)
+        if h - self.deck:
+            raise ValueError(f"hand: {h - self.deck} not in the deck of {self.name}")
         led_suit = -1 if led is None else self.effective_suit(parse_card(led))
         p = parse_hand(played) if played is not None else CardSet()
+        if p - self.deck:
+            raise ValueError(f"played: {p - self.deck} not in the deck of {self.name}")
+        if h & p:
+            raise ValueError(f"{h & p} both in the hand and played")
         if led is not None:
+            if parse_card(led) in h:
+                raise ValueError(f"the led card {parse_card(led)} is also in the hand")
             p = p | CardSet([parse_card(led)])
+        if not isinstance(trick_index, (int, np.integer)) or isinstance(trick_index, bool) \
+                or not 0 <= trick_index < self.hand_size:
+            raise ValueError(f"trick_index must be a trick number 0..{self.hand_size - 1}, not {trick_index!r}")
+        if not isinstance(suits_led, (int, np.integer)) or isinstance(suits_led, bool) \
+                or not 0 <= suits_led < 1 << len(self.suits):
+            raise ValueError(f"suits_led must be a bit mask of effective suits below {1 << len(self.suits)}, "
+                             f"not {suits_led!r}")
         out = self.core.legal_moves_batch(
             np.array([h.mask], dtype=np.uint64),
             np.array([led_suit], dtype=np.int8),
@@ -386,16 +401,40 @@ class Layout:
 
     def trick_winner(self, cards: Sequence[Any]) -> int:
         """Position (0 = leader) of the winning card among ``cards`` in play order."""
-        cs = [parse_card(c) for c in cards]
+        if isinstance(cards, str):
+            cards = cards.replace(",", " ").split()
+        try:
+            cs = [parse_card(c) for c in cards]
+        except TypeError:
+            raise ValueError(f"cards must be the trick's cards in play order, not {cards!r}") from None
+        if not 1 <= len(cs) <= self.n_seats:
+            raise ValueError(f"a trick of {self.name} holds 1..{self.n_seats} cards, not {len(cs)}")
+        if len(set(cs)) != len(cs):
+            raise ValueError(f"a card appears twice in the trick {' '.join(map(str, cs))}")
+        outside = [str(c) for c in cs if c not in self.deck]
+        if outside:
+            raise ValueError(f"{' '.join(outside)} not in the deck of {self.name}")
         arr = np.array([cs], dtype=np.int8)
         return int(self.core.trick_winners_batch(arr)[0])
 
     def sides(self, hands: Any, declarer: Any) -> np.ndarray:
         """The declarer's side as a seat bit mask per deal (``uint8``)."""
-        h = np.asarray(hands, dtype=np.uint64)
+        bad = ValueError(f"hands must be {self.n_seats} universal bit-boards (one per seat) or an array "
+                         f"(n, {self.n_seats}) of them for {self.name}")
+        if isinstance(hands, np.ndarray):
+            if hands.dtype.kind not in "iu" or (hands.dtype.kind == "i" and hands.size and hands.min() < 0):
+                raise bad
+            h = hands.astype(np.uint64, copy=False)
+        else:
+            try:
+                h = np.asarray(hands, dtype=np.uint64)
+            except (TypeError, ValueError, OverflowError):
+                raise bad from None
+        if h.ndim not in (1, 2) or h.shape[-1] != self.n_seats:
+            raise bad
         single = h.ndim == 1
         h = np.atleast_2d(h)
-        d = np.broadcast_to(np.asarray(declarer, dtype=np.uint8), (h.shape[0],))
+        d = seat_array("declarer", declarer, h.shape[0], self.n_seats)
         out = np.asarray(self.side_rule(h, d), dtype=np.uint8)
         return out[0] if single else out
 

@@ -209,6 +209,8 @@ def _classes(layout: Layout) -> np.ndarray:
 
 
 def _check_seat(name: str, value: Any, n_seats: int) -> int:
+    if isinstance(value, (bool, np.bool_)):
+        raise ValueError(f"{name} must be a seat number 0..{n_seats - 1}, not {value!r}")
     try:
         seat = int(value)
     except (TypeError, ValueError):
@@ -231,6 +233,8 @@ def _check_goal(layout: Layout, goal: Any) -> bool:
 
 
 def _check_tt(tt_mb: Any) -> float:
+    if isinstance(tt_mb, (bool, np.bool_)):
+        raise ValueError(f"tt_mb must be a positive number of megabytes, not {tt_mb!r}")
     try:
         mb = float(tt_mb)
     except (TypeError, ValueError):
@@ -307,6 +311,8 @@ def _check_node_budget(node_budget: Any) -> int:
 
 
 def _check_side(side: Any, n_seats: int) -> int:
+    if isinstance(side, (bool, np.bool_)):
+        raise ValueError(f"sides must be a seat bit mask, not {side!r}")
     try:
         s = int(side)
     except (TypeError, ValueError):
@@ -327,6 +333,10 @@ def _parse_suits_led(layout: Layout, suits_led: Any, played: CardSet) -> int:
         if not 0 <= mask < (1 << len(layout.suits)):
             raise ValueError(f"suits_led bit mask must be below {1 << len(layout.suits)}, not {suits_led!r}")
         return mask
+    if isinstance(suits_led, str):
+        suits_led = [suits_led]   # one suit name
+    elif not isinstance(suits_led, Iterable) or isinstance(suits_led, bool):
+        raise ValueError(f"suits_led must be a bit mask or suit names/indices, not {suits_led!r}")
     mask = 0
     for s in suits_led:
         if isinstance(s, str) and s in layout.suit_names:
@@ -474,6 +484,8 @@ def solve(
     budget = _check_time_budget(time_budget)
     node_limit = _check_node_budget(node_budget)
     parsed = layout.check_hands(hands)
+    if not isinstance(trick, Iterable):
+        raise ValueError(f"trick must be the cards on the table in play order, not {trick!r}")
     if isinstance(trick, (str, CardSet)):
         trick_cards = list(parse_hand(trick)) if isinstance(trick, CardSet) else [parse_card(t) for t in trick.replace(",", " ").split()]
     else:

@@ -141,8 +141,18 @@ def write_report(games: Sequence[str] | None = None, n_deals: int | None = None,
 
     ids = [get_game(g).id for g in (games or GAME_IDS)]
     plans = {g: plan_for(g, n_deals) for g in ids}
+    if not isinstance(n_jobs, int) or isinstance(n_jobs, bool) or n_jobs == 0:
+        raise ValueError(f"n_jobs must be a number of workers (-1: all cores), not {n_jobs!r}")
+    from ..engine import check_seed
+
+    check_seed(seed)
     out = Path(out)
-    out.mkdir(parents=True, exist_ok=True)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise ValueError(f"report folder {str(out)!r} is a file, not a directory") from None
+    except OSError as exc:
+        raise ValueError(f"cannot create the report folder {str(out)!r}: {exc.strerror or exc}") from None
     failures: list[str] = []
     datas: dict[str, GameData] = {}
     rows = []

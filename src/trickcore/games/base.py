@@ -19,6 +19,22 @@ __all__ = ["RuleOption", "Game", "suit_cards"]
 _INVALID = object()
 
 
+def rule_dict(rules: Any) -> dict[str, Any]:
+    """``rules`` (a mapping of rule option names to values, or ``None``) as a new dict;
+    anything else is a ``ValueError``.
+
+    >>> rule_dict(["steal"])
+    Traceback (most recent call last):
+      ...
+    ValueError: rule options must be a mapping {name: value}, not ['steal']
+    """
+    if rules is None:
+        return {}
+    if not isinstance(rules, Mapping):
+        raise ValueError(f"rule options must be a mapping {{name: value}}, not {rules!r}")
+    return dict(rules)
+
+
 def _is_int(value: Any) -> bool:
     return isinstance(value, numbers.Integral) and not isinstance(value, (bool, np.bool_))
 
@@ -108,7 +124,7 @@ class Game:
 
     def check_rules(self, rules: Mapping[str, Any] | None = None, **more: Any) -> dict[str, Any]:
         """Validate rule options and fill in defaults; unknown names raise ``ValueError``."""
-        given = dict(rules or {}, **more)
+        given = dict(rule_dict(rules), **more)
         unknown = sorted(set(given) - set(self.options))
         if unknown:
             valid = ", ".join(sorted(self.options)) or "(this game has none)"

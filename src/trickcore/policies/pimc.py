@@ -292,10 +292,24 @@ class PIMCPolicy(BasePolicy):
                  max_cards: int = 30, bid_samples: int = 12, solve_bids: bool = True, shortlist: int = 6,
                  max_deal_cards: int = 40, max_trick_deal_cards: int = 52, bid_inference: bool = True,
                  bid_oversample: int = 3, bid_sigma: float = 1.0) -> None:
-        if int(bid_oversample) < 1:
-            raise ValueError(f"bid_oversample must be at least 1, got {bid_oversample}")
-        if not float(bid_sigma) > 0:
-            raise ValueError(f"bid_sigma must be positive, got {bid_sigma}")
+        for name, value, least in (("samples", samples, 1), ("seed", seed, 0), ("max_cards", max_cards, 0),
+                                   ("bid_samples", bid_samples, 0), ("shortlist", shortlist, 1),
+                                   ("max_deal_cards", max_deal_cards, 0),
+                                   ("max_trick_deal_cards", max_trick_deal_cards, 0),
+                                   ("bid_oversample", bid_oversample, 1)):
+            if not isinstance(value, (int, np.integer)) or isinstance(value, (bool, np.bool_)) or value < least:
+                raise ValueError(f"{name} must be a whole number, at least {least}, got {value!r}")
+        if isinstance(bid_sigma, (bool, np.bool_)) or not isinstance(bid_sigma, (int, float, np.integer, np.floating)) \
+                or not 0 < bid_sigma < float("inf"):
+            raise ValueError(f"bid_sigma must be a positive number, got {bid_sigma!r}")
+        for name, value in (("solve_bids", solve_bids), ("bid_inference", bid_inference)):
+            if not isinstance(value, (bool, np.bool_)):
+                raise ValueError(f"{name} must be True or False, got {value!r}")
+        if fallback is not None and not callable(getattr(fallback, "play", None)):
+            raise ValueError(f"fallback must be a policy (with bid(), play() ... methods), got {fallback!r}")
+        from ..solver import _check_tt
+
+        _check_tt(tt_mb)   # tt_mb must be a positive number of megabytes
         self.bid_inference = bool(bid_inference)
         self.bid_oversample = int(bid_oversample)
         self.bid_sigma = float(bid_sigma)
@@ -305,7 +319,7 @@ class PIMCPolicy(BasePolicy):
         self.max_cards = int(max_cards)
         self.max_deal_cards = int(max_deal_cards)
         self.max_trick_deal_cards = int(max_trick_deal_cards)
-        self.shortlist = max(1, int(shortlist))
+        self.shortlist = int(shortlist)
         self.seed = int(seed)
         self.fallback = fallback if fallback is not None else HeuristicPolicy()
         self.tt_mb = tt_mb

@@ -23,7 +23,10 @@ class RandomPolicy(BasePolicy):
     """Uniformly random legal decisions; ``seed`` makes them reproducible."""
 
     def __init__(self, seed: Any = None) -> None:
-        self.rng = np.random.default_rng(seed)
+        try:
+            self.rng = np.random.default_rng(seed)
+        except (TypeError, ValueError) as exc:
+            raise ValueError(f"bad seed {seed!r}: {exc}") from None
 
     def choose(self, obs: Observation) -> Any:
         legal = obs.legal

@@ -69,12 +69,17 @@ def start_round(game: Any, *, seed: Any = None, dealer: int = 0, round_index: in
 
 def drive(r: RoundState, policies: Sequence[Any]) -> RoundRecord:
     """Ask the policies until the round ends; returns its record."""
-    if len(policies) != r.n:
-        raise ValueError(f"{r.game.id} needs {r.n} policies, one per seat; got {len(policies)}")
+    if not hasattr(policies, "__len__") or len(policies) != r.n:
+        got = len(policies) if hasattr(policies, "__len__") else repr(policies)
+        raise ValueError(f"{r.game.id} needs {r.n} policies, one per seat; got {got}")
     while not r.done:
         d = r.pending
         obs = r.observe(d.seat)
-        answer = getattr(policies[d.seat], d.kind)(obs)
+        decide = getattr(policies[d.seat], d.kind, None)
+        if not callable(decide):
+            raise ValueError(f"the policy of seat {d.seat} ({policies[d.seat]!r}) has no {d.kind}() method; "
+                             "a policy answers every decision (trickcore.policies.Policy)")
+        answer = decide(obs)
         r.act(answer)
     return r.record
 

@@ -89,9 +89,16 @@ def play_match(game: Any, policies: Sequence[Any], *, seed: Any = None, first_de
     g = get_game(game)
     full = g.check_rules(rules)
     n = g.n_seats
-    if len(policies) != n:
-        raise ValueError(f"{g.id} needs {n} policies, one per seat; got {len(policies)}")
-    seeds = np.random.SeedSequence(seed)
+    if not hasattr(policies, "__len__") or len(policies) != n:
+        got = len(policies) if hasattr(policies, "__len__") else repr(policies)
+        raise ValueError(f"{g.id} needs {n} policies, one per seat; got {got}")
+    if not isinstance(first_dealer, (int, np.integer)) or isinstance(first_dealer, bool) \
+            or not 0 <= first_dealer < n:
+        raise ValueError(f"first_dealer must be a seat 0..{n - 1}, got {first_dealer!r}")
+    try:
+        seeds = np.random.SeedSequence(seed)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"bad seed {seed!r}: {exc}") from None
     rec = MatchRecord(g.id, full)
     scored: list[dict[str, Any]] = []
     totals = None

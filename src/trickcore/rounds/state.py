@@ -102,6 +102,11 @@ class Decision:
         return tuple(self.legal[self.legal.index(x)] for x in items)
 
 
+def _is_int(x: Any) -> bool:
+    """A whole number given as an int (numpy ints too; not a bool or a float)."""
+    return isinstance(x, (int, np.integer)) and not isinstance(x, (bool, np.bool_))
+
+
 def _show(x: Any) -> str:
     if isinstance(x, Card):
         return str(x)
@@ -293,12 +298,24 @@ class RoundState:
         self.game = get_game(game)
         self.rules = self.game.check_rules(dict(rules or {}))
         self.n = self.game.n_seats
-        if not 0 <= int(dealer) < self.n:
-            raise ValueError(f"dealer must be a seat 0..{self.n - 1}, got {dealer}")
+        if not _is_int(dealer) or not 0 <= dealer < self.n:
+            raise ValueError(f"dealer must be a seat 0..{self.n - 1}, got {dealer!r}")
         self.dealer = int(dealer)
+        if not _is_int(round_index) or round_index < 0:
+            raise ValueError(f"round_index must be a whole number >= 0, got {round_index!r}")
         self.round_index = int(round_index)
-        self.scores = tuple(float(x) for x in (scores if scores is not None else [0] * self.n))
-        self.rng = np.random.default_rng(seed)
+        try:
+            self.scores = tuple(float(x) for x in (scores if scores is not None else [0] * self.n))
+        except (TypeError, ValueError):
+            raise ValueError(f"scores must be {self.n} numbers, one per seat; got {scores!r}") from None
+        if len(self.scores) != self.n or not all(np.isfinite(self.scores)):
+            raise ValueError(f"scores must be {self.n} finite numbers, one per seat; got {scores!r}")
+        try:
+            self.rng = np.random.default_rng(seed)
+        except (TypeError, ValueError) as exc:
+            raise ValueError(f"bad seed {seed!r}: {exc}") from None
+        if not _is_int(multiplier) or multiplier < 1:
+            raise ValueError(f"multiplier must be a whole number >= 1, got {multiplier!r}")
         self.multiplier = int(multiplier)
         self.bids: list[tuple[int, str, Any]] = []
         self.contract: str | None = None
@@ -411,9 +428,14 @@ class RoundState:
 
             hands, kitty = self.fixed
             self.fixed = None  # a redeal after a throw-in deals at random
-            if len(hands) != self.n:
-                raise ValueError(f"{self.game.id} needs {self.n} hands, got {len(hands)}")
-            parsed = [parse_hand(h) for h in hands]
+            if isinstance(hands, (str, CardSet)) or not hasattr(hands, "__len__") or len(hands) != self.n:
+                raise ValueError(f"{self.game.id} needs {self.n} hands, one per seat; got {hands!r}")
+            parsed = []
+            for s, h in enumerate(hands):
+                try:
+                    parsed.append(parse_hand(h))
+                except ValueError as exc:
+                    raise ValueError(f"seat {s}: {exc}") from None
             deck = self.game.deck
             seen = CardSet()
             for s, h in enumerate(parsed):

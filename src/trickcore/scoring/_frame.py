@@ -88,7 +88,7 @@ OPTIONS["goathead4"] = OPTIONS["goathead3"]
 def check_game(game: Any) -> str:
     """The game id, or ``ValueError`` listing the games this package scores."""
     gid = getattr(game, "id", game)
-    if gid not in TABLES:
+    if not isinstance(gid, str) or gid not in TABLES:
         raise ValueError(f"unknown game {game!r}; valid games: {', '.join(TABLES)}")
     return gid
 
@@ -107,8 +107,10 @@ def resolve_rules(game: str, rules: Mapping[str, Any] | None) -> dict[str, Any]:
     (while the registry is being completed) against :data:`OPTIONS`.  Unknown names or
     values raise ``ValueError`` listing the valid ones.
     """
+    from ..games.base import rule_dict
+
     gid = check_game(game)
-    given = dict(rules or {})
+    given = rule_dict(rules)
     table = OPTIONS[gid]
     g = _registry_game(gid)
     registry_opts = set(g.options) if g is not None else set()
