@@ -5,7 +5,7 @@
     trickcore report [GAME ...] [--deals N] [--out reports/]
     trickcore solve GAME CONTRACT --hands "..." [--leader N] [--declarer N] [--json]
                     [--time-budget S] [--node-budget N]
-    trickcore odds GAME "HAND" [--seat N] [--rule NAME=VALUE ...] [--time-budget S]
+    trickcore odds GAME "HAND" [--seat N] [--rule NAME=VALUE ...] [--time-budget S] [--pass]
     trickcore simulate GAME -n N --out DIR [--policy dd|dd_payout|greedy|random]
 
 Every sub-command has ``--help``.  Bad arguments (and any ``ValueError`` the library raises
@@ -148,6 +148,22 @@ def _cmd_odds(args: argparse.Namespace) -> int:
         kwargs["chunk_size"] = args.chunk_size
     if args.policy != "dd":
         kwargs["policy"] = args.policy
+    pass_table = None
+    if args.pass_deals is not None and not args.pass_odds:
+        raise ValueError("--pass-deals is the sample size of --pass; give --pass too")
+    if args.pass_odds:
+        # first, so a bad combination (another game, the dealer under dealer_picks) ends
+        # before the contract table is computed
+        if args.game not in analysis.passing.PASS_GAMES:
+            raise ValueError(f"--pass is implemented for sheepshead only (the pick-or-pass decision); "
+                             f"got {args.game}")
+        pass_kwargs: dict[str, Any] = {"seat": args.seat, "rules": rules, "seed": args.seed}
+        if args.pass_deals is not None:
+            pass_kwargs["n_deals"] = args.pass_deals
+        pass_table = analysis.pass_odds(args.game, args.hand, **pass_kwargs)
+        if args.seat:
+            # "if you pick" on the same footing as "if you pass": the seats before passed
+            kwargs["constraints"] = analysis.passing.earlier_seats_pass(args.game, args.seat, rules)
     try:
         table = analysis.contract_odds(args.game, args.hand, **kwargs)
     except TimeoutError as exc:
@@ -163,7 +179,26 @@ def _cmd_odds(args: argparse.Namespace) -> int:
                   "before the interrupt", file=sys.stderr)
         raise
     _print_odds(table, args.json)
+    if pass_table is not None:
+        _print_pass(pass_table, args.json)
     return 0
+
+
+def _print_pass(table: Any, as_json: bool) -> None:
+    """The rows of :func:`analysis.pass_odds`, after the contract table."""
+    if as_json:
+        print(table.to_json(orient="records"))
+        return
+    a = table.attrs
+    print()
+    print(f"if you pass (seat {a['seat']}, dealer {a['dealer']}, no_pick={a['no_pick']}; the seats before you "
+          f"passed: {a['acceptance']:.1%} of {a['n_drawn']} layouts drawn; the contract table above "
+          f"assumes the same):" if a["seat"] else f"if you pass (seat 0, dealer {a['dealer']}, "
+          f"no_pick={a['no_pick']}):")
+    print(table.drop(columns="method").to_string(index=False))
+    lo, hi = a["ev_bounds"]
+    if lo != hi:
+        print(f"ev of passing between {lo:.3f} and {hi:.3f} (a leaster's payout is not evaluated)")
 
 
 def _print_odds(table: Any, as_json: bool) -> None:
@@ -265,6 +300,12 @@ def build_parser() -> argparse.ArgumentParser:
                    help='"paranoid": the seat alone against all for a contract without a declarer '
                         "(Goathead's and Sheepshead's leasters; analysis.paranoid)")
     p.add_argument("--jobs", type=int, default=-1, help="parallel workers (default: all cores)")
+    p.add_argument("--pass", dest="pass_odds", action="store_true",
+                   help="Sheepshead: also the expected payout of passing instead of picking "
+                        "(analysis.pass_odds), printed after the contract table (with --json: a second "
+                        "line of records)")
+    p.add_argument("--pass-deals", type=int, default=None, metavar="N",
+                   help="layouts sampled for --pass (default 2000)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=_cmd_odds)
 

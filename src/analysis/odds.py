@@ -66,6 +66,14 @@ below the other two policies on any layout); ``"none"``: the declarer keeps its 
 ``p_exchange`` is how often the declarer swapped; there is no raise (the contract is fixed
 before the round).
 
+Sheepshead's real decision is pick *or pass*, and the table above answers only "if you
+pick".  :func:`analysis.passing.pass_odds` gives the other half: the expected payout of
+passing with the same hand in the same seat — the earlier seats passed (layouts
+conditioned on the heuristic passing), a later seat picks by the heuristic and plays with
+this module's ``"heuristic"`` kitty policy (the analyst then its partner or a defender),
+or nobody picks and the rule option ``no_pick`` decides — on the same payout scale, so
+``ev`` there and here compare directly (CLI: ``trickcore odds sheepshead "HAND" --pass``).
+
 Games without a declaring side and trick-bid games (Spades, Gamut, Oh Hell, Hearts, and
 leasters with ``policy="paranoid"``) are analysed for the analyst's seat as
 :mod:`analysis.paranoid` and :mod:`analysis.bids` describe: a row per contract and bid
@@ -416,6 +424,39 @@ def _score_rows(g: Game, contract_per_row: np.ndarray, deals: np.ndarray, exchan
     return pay, made, pts
 
 
+def _heuristic_pick(g: Game, contract: str, deals: np.ndarray, rules: Mapping[str, Any],
+                    seat: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The ``"heuristic"`` kitty policy for declarer ``seat`` declaring ``contract`` on
+    every row of ``deals``: pick up and bury (:func:`heuristic_exchange`), then the raise
+    (module docstring).  Returns ``(played contract per row (object array), deals after
+    the exchange (the declarer's new hand, the buried cards as the kitty), exchanged bool,
+    buried uint64)``.  :func:`analysis.passing.pass_odds` uses it for the picker too."""
+    n_seats = g.n_seats
+    kitty = deals[:, n_seats]
+    hand = deals[:, seat]
+    n = len(deals)
+    ex, new_hand, buried = heuristic_exchange(g, contract, hand, kitty, rules)
+    played = np.full(n, contract, dtype=object)
+    if g.layout(contract, **_layout_rules(g.id, rules)).objective != "nil":
+        base = _strength(g, contract, new_hand, rules)
+        best = base.copy()
+        for c in _higher(g, contract)[1:]:
+            if g.layout(c, **_layout_rules(g.id, rules)).objective == "nil":
+                continue
+            ex_c, new_c, bur_c = heuristic_exchange(g, c, hand, kitty, rules)
+            s = _strength(g, c, new_c, rules)
+            better = ex & ex_c & _heuristic_raise(g, contract, c, base, best, s)
+            if better.any():
+                best = np.where(better, s, best)
+                played = np.where(better, c, played)
+                new_hand = np.where(better, new_c, new_hand)
+                buried = np.where(better, bur_c, buried)
+    d = deals.copy()
+    d[:, seat] = new_hand
+    d[:, n_seats] = buried
+    return played, d, ex, buried
+
+
 def _odds_rows(g: Game, contract: str, deals: np.ndarray, rules: Mapping[str, Any], seat: int, leader: int,
                policy: str) -> dict[str, np.ndarray]:
     """Per-layout results of declaring ``contract`` under the kitty ``policy``."""
@@ -430,25 +471,7 @@ def _odds_rows(g: Game, contract: str, deals: np.ndarray, rules: Mapping[str, An
         pay, made, pts = _score_rows(g, np.full(n, contract, dtype=object), deals, ex, kitty, rules, seat, leader)
         return {"payout": pay, "made": made, "points": pts, "exchanged": ex.astype(float), "raised": np.zeros(n)}
     if policy == "heuristic":
-        ex, new_hand, buried = heuristic_exchange(g, contract, hand, kitty, rules)
-        played = np.full(n, contract, dtype=object)
-        if g.layout(contract, **_layout_rules(g.id, rules)).objective != "nil":
-            base = _strength(g, contract, new_hand, rules)
-            best = base.copy()
-            for c in _higher(g, contract)[1:]:
-                if g.layout(c, **_layout_rules(g.id, rules)).objective == "nil":
-                    continue
-                ex_c, new_c, bur_c = heuristic_exchange(g, c, hand, kitty, rules)
-                s = _strength(g, c, new_c, rules)
-                better = ex & ex_c & _heuristic_raise(g, contract, c, base, best, s)
-                if better.any():
-                    best = np.where(better, s, best)
-                    played = np.where(better, c, played)
-                    new_hand = np.where(better, new_c, new_hand)
-                    buried = np.where(better, bur_c, buried)
-        d = deals.copy()
-        d[:, seat] = new_hand
-        d[:, n_seats] = buried
+        played, d, ex, buried = _heuristic_pick(g, contract, deals, rules, seat)
         pay, made, pts = _score_rows(g, played, d, ex, buried, rules, seat, leader)
         return {"payout": pay, "made": made, "points": pts, "exchanged": ex.astype(float),
                 "raised": (played != contract).astype(float)}
@@ -611,6 +634,19 @@ def _default_chunk(g: Game, per_seat: Mapping[str, bool], rules: Mapping[str, An
     # Spades' two solves (team maximum, nil) take ~12 ms a 13-card deal; a Hearts or a
     # 10-card Oh Hell minimum up to seconds (analysis.bids, "Cost")
     return 64 if hs <= 8 or g.id == "spades" else 4
+
+
+def known_cards(g: Game, fixed: Mapping[Any, Any] | None, seat: int, hand: CardSet,
+                rules: Mapping[str, Any]) -> np.ndarray:
+    """The fixed cards of every seat and the kitty (``fixed_masks`` form) with the
+    analyst's ``hand`` in ``seat``; fixing the analyst's own seat again is a ``ValueError``."""
+    from .simulate import _fixed_masks
+
+    known = dict(fixed or {})
+    if seat in known:
+        raise ValueError(f"seat {seat} is the analyst's hand; do not fix its cards again")
+    known[seat] = hand
+    return _fixed_masks(g, known, rules)
 
 
 def contract_odds(
@@ -784,13 +820,7 @@ def contract_odds(
         raise ValueError(f"unknown method {method!r}; valid methods: auto, exact, sample")
     if not 0 <= int(leader) < g.n_seats:
         raise ValueError(f"leader must be a seat 0..{g.n_seats - 1}; got {leader!r}")
-    known = dict(fixed or {})
-    if seat in known:
-        raise ValueError(f"seat {seat} is the analyst's hand; do not fix its cards again")
-    known[seat] = h
-    from .simulate import _fixed_masks
-
-    fx = _fixed_masks(g, known, rules)
+    fx = known_cards(g, fixed, seat, h, rules)
     cond = as_constraint(constraints)
     cond.check_seats(g.n_seats)
     from trickcore.deals import count_deals, enumerate_deals

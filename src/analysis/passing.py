@@ -1,0 +1,473 @@
+"""Odds of *passing* in Sheepshead: what the analyst's hand can expect when it does not pick.
+
+:func:`analysis.odds.contract_odds` answers "what do I get if I pick (and call this
+contract)"; :func:`pass_odds` answers the other half of the decision, "what do I get if I
+pass", so the two can be compared on the same scale (the analyst's payout from
+:func:`trickcore.scoring.score`).  At a seat after the first, "if I pick" should assume
+what "if I pass" assumes, that the seats before passed: give ``contract_odds`` the
+constraint :func:`earlier_seats_pass` (``trickcore odds ... --pass`` does).
+
+Seats
+-----
+As everywhere in :mod:`analysis`: seats ``0 .. 4`` in play order, the **dealer is the last
+seat, 4**; seat 0 sits left of the dealer, decides first whether to pick and leads the first
+trick (``leader``, default 0, as in :func:`~analysis.odds.contract_odds`).  ``seat`` is the
+analyst's position in that pick order.
+
+The model, per layout of the unseen cards (the other four hands and the two-card blind)
+-----------------------------------------------------------------------------------------
+1. **The seats before** ``seat`` **passed.**  Layouts are drawn uniformly with the analyst's
+   hand fixed and kept only when every earlier seat would pass by the heuristic
+   (:func:`heuristic_picks`, the rule of
+   :meth:`trickcore.policies.HeuristicPolicy.pick_or_pass`: pick with at least three trumps
+   of which at least two are queens or jacks) — rejection sampling; ``attrs["acceptance"]``
+   is the share of drawn layouts kept.
+2. **The analyst passes.**  The seats after it decide in order by the same heuristic; the
+   first who picks is the picker.
+3. **A picker** takes the blind, names its partner card as the round engine's call does
+   with :meth:`~trickcore.policies.HeuristicPolicy.call` (the first legal call): under
+   ``partner='jd'`` the contract ``jd`` (a picker holding J♦ plays alone; with
+   ``jd_picker='call_jack'`` it calls the first of J♣ J♠ J♥ it lacks; with
+   ``announce_alone`` it announces ``alone``), under ``partner='called_ace'`` the first
+   fail suit (♣ ♠ ♥) it holds without its ace (its ten when it holds all three aces), else
+   ``alone``.  Then it buries and may go alone exactly as the ``"heuristic"`` kitty
+   policy of :func:`~analysis.odds.contract_odds` does for a picker (the same code,
+   :func:`analysis.odds._heuristic_pick`).  The hand is played double dummy from seat
+   ``leader`` and scored with that picker as declarer; the analyst is the partner (it
+   holds the partner card) or a defender.
+4. **Nobody picks** (every seat after the analyst passes too): the rule option
+   ``no_pick`` decides —
+
+   * ``'dealer_picks'`` (default): the dealer must pick — step 3 with the dealer as
+     picker.  If the analyst *is* the dealer, passing is not allowed there:
+     ``ValueError``.
+   * ``'leaster'``: the leaster is evaluated for the analyst as
+     :func:`analysis.paranoid.seat_frame` (and ``contract_odds(..., policy="paranoid")``)
+     evaluates it: the analyst's **paranoid value** — the fewest card points it can hold
+     itself to, double dummy, when all four others play against it, plus the blind's
+     points when it wins the last trick along that line (pessimistic: real opponents
+     also protect themselves).  That value gives **no payout**
+     (who wins a leaster depends on every player's points), so the ``no_pick`` row's
+     ``ev`` is ``NaN`` and ``leaster_value`` is the mean paranoid value; the ``pass``
+     row's ``ev`` is ``NaN`` too whenever some layout ends in a leaster, and
+     ``attrs["ev_bounds"]`` bounds it: the picked layouts' payouts plus the leaster's
+     worst (−1) and best (+4) payout for every all-pass layout.
+   * ``'redeal'`` and ``'doubler'``: the hand is thrown in: payout 0 for everybody.  The
+     doubler's doubled *next* hand is not included (it is another deal, whose value does
+     not depend on this hand).
+
+Blitzes and cracks are not modelled (multiplier 1), as in
+:func:`~analysis.odds.contract_odds`; play is double dummy (every player sees every card).
+The heuristic pickers are a model of the table, not of any real player.
+
+The result: one row per outcome — ``pass`` (every layout: the expected payout of passing),
+``partner`` and ``defender`` (someone after the analyst picked; the analyst's side), and
+``no_pick`` (everybody passed; ``no_pick`` rule) — with ``n`` layouts, ``p`` the share of
+layouts (a 95 % Wilson interval ``p_lo`` .. ``p_hi``), ``ev`` the analyst's mean payout in
+that outcome (a 95 % t interval ``ev_lo`` .. ``ev_hi``) and ``leaster_value`` (the mean
+paranoid value over the outcome's layouts that end in a leaster; ``NaN`` without any).
+
+Examples
+--------
+>>> t = pass_odds("sheepshead", "QC QS JD AH 10H 9C", seat=1, n_deals=40, seed=1)
+>>> t.outcome.tolist()
+['pass', 'partner', 'defender', 'no_pick']
+>>> int(t.n.iloc[0]), bool(t.ev_lo.iloc[0] <= t.ev.iloc[0] <= t.ev_hi.iloc[0])
+(40, True)
+>>> bool(abs(t.attrs["p_pick"] + t.attrs["p_all_pass"] - 1) < 1e-12), 0 < t.attrs["acceptance"] <= 1
+(True, True)
+>>> pass_odds("goathead3", "JC JS JH JD AC 10C")
+Traceback (most recent call last):
+  ...
+ValueError: pass odds are implemented for sheepshead only; got goathead3
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from trickcore.cards import Card, CardSet
+from trickcore.games import Game, get_game
+
+from . import engine
+from .constraints import Predicate, as_constraint
+from .stats import Moments, wilson_interval, z_value
+
+__all__ = ["pass_odds", "earlier_seats_pass", "heuristic_picks", "picker_call", "PASS_GAMES", "OUTCOMES"]
+
+#: Games with a pick-or-pass decision that :func:`pass_odds` analyses.
+PASS_GAMES = frozenset({"sheepshead"})
+
+#: The rows of :func:`pass_odds`, in order.
+OUTCOMES = ("pass", "partner", "defender", "no_pick")
+
+#: The worst and best payout a seat can get from a leaster (scorer: the winner +4, every
+#: other player −1; a tie scores 0 or shares the units, in between).
+LEASTER_PAYOUT_RANGE = (-1.0, 4.0)
+
+_FAIL = (("clubs", "C"), ("spades", "S"), ("hearts", "H"))
+
+
+def _game(game: str | Game) -> Game:
+    g = get_game(game)
+    if g.id not in PASS_GAMES:
+        raise ValueError(f"pass odds are implemented for sheepshead only; got {g.id}")
+    return g
+
+
+def heuristic_picks(game: str | Game, hands: Any, rules: Mapping[str, Any] | None = None) -> np.ndarray:
+    """``bool[n]``: whether each hand (universal bit-boards) picks by the rule of
+    :meth:`trickcore.policies.HeuristicPolicy.pick_or_pass`: at least three trumps, at
+    least two of them queens or jacks.
+
+    >>> heuristic_picks("sheepshead", [CardSet.parse("QC JD 7D AH KS 9C").mask,
+    ...                                CardSet.parse("QC AD 7D AH KS 9C").mask]).tolist()
+    [True, False]
+    """
+    from .simulate import _layout_rules
+
+    g = _game(game)
+    lay = g.layout("jd", **_layout_rules(g.id, rules or {}))
+    trump = CardSet(lay.suits[-1])
+    high = CardSet(c for c in trump if c.rank_name in ("Q", "J"))
+    h = np.asarray(hands, dtype=np.uint64)
+    n_trump = np.bitwise_count(h & np.uint64(trump.mask))
+    n_high = np.bitwise_count(h & np.uint64(high.mask))
+    return (n_trump >= 3) & (n_high >= 2)
+
+
+def _fail_mask(g: Game, letter: str) -> int:
+    return CardSet(c for c in CardSet(g.deck).suit(letter) if c.rank_name not in ("Q", "J")).mask
+
+
+def picker_call(game: str | Game, pools: Any, rules: Mapping[str, Any] | None = None) -> np.ndarray:
+    """The contract a picker holding ``pools`` (its hand plus the blind, bit-boards) names
+    when it answers the round engine's call with the first legal choice, as
+    :meth:`~trickcore.policies.HeuristicPolicy.call` does (module docstring, step 3);
+    an object array of contract names.
+
+    >>> picker_call("sheepshead", [CardSet.parse("QC JD 7D AH KS 9C 8C 7S").mask],
+    ...             {"partner": "called_ace"}).tolist()
+    ['called_ace_clubs']
+    >>> picker_call("sheepshead", [CardSet.parse("QC JD 7D AH KS 9C 8C 7S").mask]).tolist()
+    ['jd']
+    """
+    from trickcore.scoring._frame import resolve_rules
+
+    g = _game(game)
+    full = resolve_rules(g.id, rules)
+    pool = np.asarray(pools, dtype=np.uint64)
+    n = len(pool)
+    out = np.full(n, "alone", dtype=object)
+
+    def has(mask: int) -> np.ndarray:
+        return (pool & np.uint64(mask)) != 0
+
+    if full.get("partner", "jd") == "jd":
+        jd = has(Card.parse("JD").mask)
+        out[:] = "jd"
+        if full.get("jd_picker", "alone") == "call_jack":
+            chosen = np.zeros(n, dtype=bool)
+            out[jd] = "alone"
+            for contract, card in (("jc", "JC"), ("js", "JS"), ("jh", "JH")):
+                take = jd & ~chosen & ~has(Card.parse(card).mask)
+                out[take] = contract
+                chosen |= take
+        elif full.get("announce_alone", False):
+            out[jd] = "alone"
+        return out
+    aces = sum(has(Card.make("A", letter).mask).astype(np.int64) for _, letter in _FAIL)
+    chosen = np.zeros(n, dtype=bool)
+    for word, rank in (("ace", "A"), ("ten", "10")):
+        rows = (aces == 3) if rank == "10" else (aces < 3)
+        for name, letter in _FAIL:
+            take = rows & ~chosen & ~has(Card.make(rank, letter).mask) & has(_fail_mask(g, letter))
+            out[take] = f"called_{word}_{name}"
+            chosen |= take
+    return out
+
+
+def earlier_seats_pass(game: str | Game, seat: int, rules: Mapping[str, Any] | None = None) -> Predicate:
+    """The constraint that every seat before ``seat`` passes by the heuristic: what
+    :func:`pass_odds` conditions its layouts on, and what
+    :func:`~analysis.odds.contract_odds` takes as ``constraints`` to answer "if I pick"
+    on the same footing (the CLI's ``odds --pass`` does).
+
+    >>> import numpy as np
+    >>> from trickcore.cards import CardSet
+    >>> c = earlier_seats_pass("sheepshead", 1)
+    >>> deals = np.array([[CardSet.parse(h).mask for h in ("QC QS JD 7C 8C 9C", "AH", "", "", "", "")],
+    ...                   [CardSet.parse(h).mask for h in ("AC 10C KC 7H 8H 9H", "AH", "", "", "", "")]],
+    ...                  dtype=np.uint64)
+    >>> c.mask(deals).tolist()      # seat 0 would pick with three trumps, two of them queens
+    [False, True]
+    """
+    g = _game(game)
+    rules = g.check_rules(rules)
+
+    def earlier_pass(deals: np.ndarray) -> np.ndarray:
+        ok = np.ones(len(deals), dtype=bool)
+        for s in range(seat):
+            ok &= ~heuristic_picks(g, deals[:, s], rules)
+        return ok
+
+    name = "every seat before the analyst passes" if seat else "nothing (the analyst decides first)"
+    return Predicate(earlier_pass, name)
+
+
+def _draw(g: Game, n: int, seed: Any, fixed: np.ndarray, cond: Any, max_draws: int, lrules: Mapping[str, Any],
+          batch: int = 4096) -> tuple[np.ndarray, int]:
+    """The first ``n`` layouts satisfying ``cond`` among batches drawn from ``seed``'s
+    children in order (so the result depends only on the seed); ``(deals, drawn)``."""
+    from trickcore.deals import deal_chunk
+
+    root = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
+    kept: list[np.ndarray] = []
+    have = drawn = i = 0
+    while have < n and drawn < max_draws:
+        size = min(batch, max_draws - drawn)
+        ss = np.random.SeedSequence(root.entropy, spawn_key=(*root.spawn_key, i), pool_size=root.pool_size)
+        deals = np.asarray(deal_chunk(g.id, ss, size, fixed=fixed, **lrules), dtype=np.uint64)
+        i += 1
+        ok = cond.mask(deals)
+        # count the draws up to the n-th kept layout only, so the acceptance rate does not
+        # depend on the batch size
+        cum = np.cumsum(ok)
+        if have + int(cum[-1]) >= n:
+            last = int(np.searchsorted(cum, n - have)) + 1
+            kept.append(deals[:last][ok[:last]])
+            drawn += last
+            have = n
+            break
+        kept.append(deals[ok])
+        have += int(cum[-1])
+        drawn += size
+    if have < n:
+        rate = have / drawn if drawn else 0.0
+        raise ValueError(f"only {have} of {drawn} drawn layouts (acceptance {rate:.4f}) satisfy {cond!r}; "
+                         f"needed n_deals={n}: lower n_deals, raise max_draws or relax the constraints")
+    return np.concatenate(kept)[:n], drawn
+
+
+def _picked_rows(g: Game, deals: np.ndarray, picker: np.ndarray, rules: Mapping[str, Any], seat: int,
+                 leader: int) -> dict[str, np.ndarray]:
+    """Rows with a picker (``picker >= 0``): the heuristic call, pick-up, burial and raise
+    (:func:`analysis.odds._heuristic_pick`), double-dummy play and the scorer's payouts."""
+    from .odds import _heuristic_pick
+    from .simulate import _play, _scored_frame
+
+    n, k = len(deals), g.n_seats
+    out = {
+        "contract": np.full(n, "", dtype=object), "buried": np.zeros(n, dtype=np.uint64),
+        "payout": np.full(n, np.nan), "partner": np.full(n, -1, dtype=np.int64),
+        "picking_points": np.full(n, -1, dtype=np.int64),
+    }
+    for p in sorted(set(picker[picker >= 0].tolist())):
+        rows_p = np.flatnonzero(picker == p)
+        calls = picker_call(g, deals[rows_p, p] | deals[rows_p, k], rules)
+        for call in pd.unique(calls):
+            rows = rows_p[calls == call]
+            played, d, ex, buried = _heuristic_pick(g, call, deals[rows], rules, p)
+            out["buried"][rows] = buried
+            for c in pd.unique(played):
+                sub = np.flatnonzero(played == c)
+                r = rows[sub]
+                dd = d[sub]
+                result = _play(g.id, c, dd, rules, p, leader, "dd", None)
+                f = _scored_frame(g, c, dd, result, rules, p, leader, "dd", exchanged=ex[sub], kitty=buried[sub])
+                out["contract"][r] = c
+                out["payout"][r] = f[f"payout_{seat}"].to_numpy(dtype=float)
+                out["partner"][r] = f["partner"].to_numpy(dtype=np.int64)
+                out["picking_points"][r] = f["picking_points"].to_numpy(dtype=np.int64)
+    return out
+
+
+def pass_odds(
+    game: str | Game,
+    hand: Any,
+    seat: int = 0,
+    rules: Mapping[str, Any] | None = None,
+    *,
+    constraints: Any = None,
+    fixed: Mapping[Any, Any] | None = None,
+    n_deals: int = 2000,
+    seed: int | None = 0,
+    leader: int = 0,
+    level: float = 0.95,
+    max_draws: int | None = None,
+    return_samples: bool = False,
+) -> pd.DataFrame | tuple[pd.DataFrame, pd.DataFrame]:
+    """The analyst's expected payout when it *passes* with ``hand`` in pick-order ``seat``.
+
+    Parameters
+    ----------
+    game, hand, seat:
+        ``"sheepshead"`` (any other game is a ``ValueError``), the analyst's six cards and
+        its seat in the pick order: 0 is the dealer's left (decides first), 4 the dealer
+        (decides last); the seats before it passed (module docstring).
+    rules:
+        Rule options; ``no_pick`` decides what happens when everybody passes, ``partner``,
+        ``jd_picker`` and ``announce_alone`` how a picker calls.
+    constraints, fixed:
+        More knowledge of the hidden cards, as in :func:`~analysis.odds.contract_odds`
+        (:mod:`analysis.constraints` predicates; ``{seat: cards}``): layouts are kept when
+        these hold *and* the earlier seats pass.
+    n_deals:
+        Layouts to evaluate (each kept layout is solved once, twice for nothing).
+    seed:
+        Sampling seed: the result depends only on it and the arguments.
+    leader:
+        Seat leading the first trick (default 0, left of the dealer).
+    level:
+        Confidence level of the intervals (Wilson for ``p``, Student t for ``ev``).
+    max_draws:
+        Rejection budget: layouts drawn at most (default ``max(100 * n_deals, 100_000)``);
+        fewer than ``n_deals`` kept within it is a ``ValueError`` giving the acceptance.
+    return_samples:
+        Also return the per-layout table (see Returns).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Rows ``pass``, ``partner``, ``defender``, ``no_pick`` (module docstring) with
+        ``outcome``, ``n``, ``p``, ``p_lo``, ``p_hi``, ``ev``, ``ev_lo``, ``ev_hi``,
+        ``leaster_value``, ``method`` (``"sampled"``).  An outcome without layouts has
+        ``ev`` ``NaN``; an interval from a single layout is ``NaN``.  ``attrs``: ``game``,
+        ``hand``, ``seat``, ``dealer``, ``leader``, ``no_pick``, ``n_drawn``,
+        ``acceptance``, ``p_pick``, ``p_all_pass``, ``ev_bounds`` (``(ev, ev)``, or the
+        leaster bounds), ``level``, ``seed``, ``kitty_policy`` (``"heuristic"``).
+    (table, samples)
+        With ``return_samples=True``; ``samples`` has one row per layout: ``hand_0`` ..
+        ``hand_4`` and ``blind`` (bit-boards as dealt), ``picker`` (−1: nobody picked and
+        no forced pick), ``forced`` (the dealer's forced pick), ``contract`` (as played;
+        ``"leaster"``, or ``"thrown_in"`` for redeal / doubler), ``buried``, ``outcome``,
+        ``partner`` (the picker's partner seat, −1 none), ``picking_points`` (the picking
+        team's total, −1 without a picker), ``payout``
+        (the analyst's; ``NaN`` in a leaster) and ``leaster_value``.
+
+    Raises
+    ------
+    ValueError
+        Another game; a bad hand, seat, rule or argument; the dealer passing under
+        ``no_pick='dealer_picks'``; too few layouts in which the earlier seats pass.
+    """
+    from trickcore.games.base import rule_dict
+    from trickcore.scoring._frame import resolve_rules
+
+    from .odds import _check_hand, _check_seat, known_cards
+    from .simulate import _layout_rules
+
+    g = _game(game)
+    rules = rule_dict(rules)
+    full = resolve_rules(g.id, rules)
+    h = _check_hand(g, hand, seat, rules)
+    seat = int(seat)
+    leader = _check_seat("leader", leader, g.n_seats)
+    dealer = g.n_seats - 1
+    no_pick = full["no_pick"]
+    if no_pick == "dealer_picks" and seat == dealer:
+        raise ValueError(f"seat {seat} is the dealer: under no_pick='dealer_picks' the dealer must pick when "
+                         "everybody else passed, so passing is not allowed there")
+    n_deals = engine.whole("n_deals", n_deals)
+    if n_deals < 1:
+        raise ValueError(f"n_deals must be at least 1; got {n_deals}")
+    max_draws = max(100 * n_deals, 100_000) if max_draws is None else engine.whole("max_draws", max_draws)
+    if max_draws < n_deals:
+        raise ValueError(f"max_draws must be at least n_deals ({n_deals}); got {max_draws}")
+    engine.check_seed(seed)
+    z_value(level)
+    if not isinstance(return_samples, bool):
+        raise ValueError(f"return_samples must be True or False; got {return_samples!r}")
+    if fixed is not None and not isinstance(fixed, Mapping):
+        raise ValueError(f"fixed must be a mapping {{seat: cards}}; got {fixed!r}")
+    fx = known_cards(g, fixed, seat, h, rules)
+    user = as_constraint(constraints)
+    user.check_seats(g.n_seats)
+    cond = as_constraint([earlier_seats_pass(g, seat, rules), user]) if constraints is not None \
+        else earlier_seats_pass(g, seat, rules)
+
+    deals, drawn = _draw(g, n_deals, seed, fx, cond, max_draws, _layout_rules(g.id, rules))
+    n = len(deals)
+    k = g.n_seats
+
+    # who picks: the first seat after the analyst whose hand picks by the heuristic
+    picker = np.full(n, -1, dtype=np.int64)
+    for s in range(seat + 1, k):
+        picker = np.where((picker < 0) & heuristic_picks(g, deals[:, s], rules), s, picker)
+    all_pass = picker < 0
+    forced = all_pass & (no_pick == "dealer_picks")
+    picker = np.where(forced, dealer, picker)
+
+    res = _picked_rows(g, deals, picker, rules, seat, leader)
+    payout = res["payout"]
+    contract = res["contract"]
+    leaster_value = np.full(n, np.nan)
+    if all_pass.any() and no_pick == "leaster":
+        from .paranoid import seat_frame
+
+        rows = np.flatnonzero(all_pass)
+        f = seat_frame(g, "leaster", deals[rows], seat=seat, leader=leader, rules=rules)
+        leaster_value[rows] = f["value"].to_numpy(dtype=float)
+        contract[rows] = "leaster"
+    elif no_pick in ("redeal", "doubler"):
+        payout[all_pass] = 0.0
+        contract[all_pass] = "thrown_in"
+    on_side = res["partner"] == seat
+    outcome = np.where(all_pass, "no_pick", np.where(on_side, "partner", "defender")).astype(object)
+
+    table = _table(outcome, payout, leaster_value, level)
+    n_pick = int((~all_pass).sum())
+    known_pay = ~np.isnan(payout)
+    part = float(payout[known_pay].sum()) / n
+    p_all = float(all_pass.mean())
+    if no_pick == "leaster" and all_pass.any():
+        lo, hi = LEASTER_PAYOUT_RANGE
+        bounds = (part + lo * p_all, part + hi * p_all)
+    else:
+        ev = float(table["ev"].iloc[0])
+        bounds = (ev, ev)
+    table.attrs.update({
+        "game": g.id, "hand": str(h), "seat": seat, "dealer": dealer, "leader": leader, "no_pick": no_pick,
+        "n_drawn": int(drawn), "acceptance": n / drawn, "p_pick": n_pick / n, "p_all_pass": p_all,
+        "ev_bounds": bounds, "level": level, "seed": seed, "kitty_policy": "heuristic",
+    })
+    if not return_samples:
+        return table
+    samples = pd.DataFrame({f"hand_{s}": deals[:, s] for s in range(k)})
+    samples["blind"] = deals[:, k]
+    samples["picker"] = np.where(all_pass & ~forced, -1, picker)
+    samples["forced"] = forced
+    samples["contract"] = contract
+    samples["buried"] = np.where(picker >= 0, res["buried"], np.uint64(0))
+    samples["outcome"] = outcome
+    samples["partner"] = res["partner"]
+    samples["picking_points"] = res["picking_points"]
+    samples["payout"] = payout
+    samples["leaster_value"] = leaster_value
+    return table, samples
+
+
+def _table(outcome: np.ndarray, payout: np.ndarray, leaster_value: np.ndarray, level: float) -> pd.DataFrame:
+    n = len(outcome)
+    rows = []
+    for name in OUTCOMES:
+        sel = np.ones(n, dtype=bool) if name == "pass" else outcome == name
+        k = int(sel.sum())
+        lo, hi = wilson_interval(k, n, level)
+        pay = payout[sel]
+        if k and not np.isnan(pay).any():
+            ev, ev_lo, ev_hi = Moments(k, float(pay.sum()), float((pay * pay).sum())).interval(level)
+        else:
+            ev = ev_lo = ev_hi = np.nan
+        lv = leaster_value[sel]
+        lv = lv[~np.isnan(lv)]
+        rows.append({
+            "outcome": name, "n": k, "p": k / n, "p_lo": float(lo), "p_hi": float(hi),
+            "ev": float(ev), "ev_lo": float(ev_lo), "ev_hi": float(ev_hi),
+            "leaster_value": float(lv.mean()) if len(lv) else np.nan, "method": "sampled",
+        })
+    return pd.DataFrame(rows)
