@@ -458,7 +458,6 @@ def random_position(rules: Rules, rng: random.Random, tricks_left: int, on_table
     """Deal, then play uniformly random legal cards until ``tricks_left`` tricks remain
     (counting a started trick) with ``on_table`` cards of the current trick played."""
     assert 1 <= tricks_left <= rules.hand_size and 0 <= on_table < rules.n_seats
-    assert on_table == 0 or True
     hands, kitty = deal(rules, rng)
     leader = 0
     if rules.first_lead is not None:
@@ -504,7 +503,6 @@ class BruteForce:
 
     def _search(self, pos: Position) -> int:
         self.nodes += 1
-        r = self.rules
         if not pos.trick and not any(pos.hands):
             return 0
         seat = pos.to_move

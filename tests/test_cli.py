@@ -83,13 +83,25 @@ def test_rules_are_typed_by_the_options_choices():
 
 
 def test_odds_prints_each_contract_with_intervals(capsys):
-    argv = ["odds", "goathead3", "JC JS AH 10H KH QH", "--contract", "hearts", "--contract", "court",
-            "--method", "sample", "--max-deals", "200", "--target-se", "0.05", "--jobs", "1", "--json"]
+    argv = ["odds", "goathead3", "JH AH 10H KH AC KD", "--contract", "hearts", "--contract", "court",
+            "--method", "sample", "--max-deals", "200", "--target-se", "0.05", "--chunk-size", "50",
+            "--jobs", "1", "--json"]
     assert main(argv) == 0
     rows = json.loads(capsys.readouterr().out)
     assert [r["contract"] for r in rows] == ["hearts", "court"]
-    for r in rows:
-        assert 0 <= r["p_make"] <= 1 and r["method"] == "sampled"
+    # the library's figures for the arguments given (the CLI's seed is 2026, its kitty
+    # policy the heuristic's): the CLI passes every option through and prints them all
+    from analysis import contract_odds
+
+    want = contract_odds("goathead3", "JH AH 10H KH AC KD", contracts=["hearts", "court"], method="sample",
+                         max_deals=200, target_se=0.05, chunk_size=50, n_jobs=1, seed=2026,
+                         kitty_policy="heuristic", progress=False)
+    assert (want.n < 200).all() and want.attrs["stopped_by"] == "target_se"   # before the budget
+    for r, (_, w) in zip(rows, want.iterrows()):
+        assert r["method"] == "sampled" and r["n"] == w.n
+        for col in ("p_make", "p_make_lo", "p_make_hi", "ev", "ev_lo", "ev_hi"):
+            assert r[col] == pytest.approx(w[col], rel=1e-9, abs=1e-9), col
+        assert r["p_make_lo"] < r["p_make"] < r["p_make_hi"] and r["ev_lo"] < r["ev"] < r["ev_hi"]
 
 
 def test_odds_passes_bags_and_says_what_stopped_the_sampling(capsys):

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -11,18 +14,10 @@ from trickcore.rounds import drive, play_match, start_round
 from trickcore.rounds.ohhell import hand_size_for
 
 
-def _load_check_round():
-    """The round invariants live in test_rounds.py (tests are imported by path here)."""
-    import importlib.util
-    from pathlib import Path
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from round_checks import load_check_round  # noqa: E402
 
-    spec = importlib.util.spec_from_file_location("_rounds_invariants", Path(__file__).with_name("test_rounds.py"))
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod.check_round
-
-
-check_round = _load_check_round()
+check_round = load_check_round()
 
 #: Values used when an option takes a range (kept small so the matches stay quick).
 SMALL = {"rounds": 3, "target": 30, "hand_size": 3}

@@ -29,13 +29,25 @@ def test_exact_matches_direct_enumeration():
 
 
 def test_sampled_interval_covers_exact_and_is_labelled():
-    exact = contract_odds("goathead3", HAND, contracts="hearts", fixed=KNOWN, kitty_policy="none").iloc[0]
-    s = contract_odds("goathead3", HAND, contracts="hearts", fixed=KNOWN, kitty_policy="none", method="sample",
+    # Spades: made on 21 of the 28 layouts, payouts vary (hearts is made on every layout
+    # for the same payout, which any interval around the sample covers)
+    exact = contract_odds("goathead3", HAND, contracts="spades", fixed=KNOWN, kitty_policy="none").iloc[0]
+    assert exact.p_make == 0.75
+    s = contract_odds("goathead3", HAND, contracts="spades", fixed=KNOWN, kitty_policy="none", method="sample",
                       target_se=0.03, max_deals=2000, chunk_size=100, seed=4)
     row = s.iloc[0]
     assert s.attrs["method"] == "sampled" and row["method"] == "sampled"
     assert row.p_make_lo <= exact.p_make <= row.p_make_hi
     assert row.ev_lo <= exact.ev <= row.ev_hi
+    # and not trivially wide: the half-widths are 1.96 standard errors of the n layouts,
+    # the standard deviations known exactly from the 28 layouts
+    payout = evaluate("goathead3", "spades", enumerate_deals("goathead3", {0: HAND, **KNOWN})).payout_0
+    assert payout.mean() == pytest.approx(exact.ev)
+    n = row.n
+    assert 200 <= n < 2000                               # stopped by the target, not the budget
+    se_p, se_ev = np.sqrt(0.75 * 0.25 / n), payout.std(ddof=0) / np.sqrt(n)
+    assert (row.p_make_hi - row.p_make_lo) / 2 == pytest.approx(1.96 * se_p, rel=0.1)
+    assert (row.ev_hi - row.ev_lo) / 2 == pytest.approx(1.96 * se_ev, rel=0.1)
 
 
 def test_auto_enumerates_when_small_and_samples_when_large():
@@ -123,11 +135,13 @@ def test_compare_kitty_policies_is_paired():
     none = contract_odds("goathead3", HAND, kitty_policy="none", **kw).iloc[0]
     best = contract_odds("goathead3", HAND, kitty_policy="dd_best", **kw).iloc[0]
     assert row.a == pytest.approx(best.ev) and row.b == pytest.approx(none.ev)
-    assert row["diff"] >= 0 and row.diff_lo == row["diff"] == row.diff_hi
+    assert row["diff"] == pytest.approx(row.a - row.b) and row["diff"] > 0    # 7.571 - 4: the kitty helps
+    assert row.diff_lo == row["diff"] == row.diff_hi
     s = compare_kitty_policies("goathead3", HAND, "heuristic", "none", contracts="clubs", method="sample",
                                max_deals=64, chunk_size=32, seed=3)
     assert s.attrs["method"] == "sampled" and s.n.iloc[0] == 64
-    assert s.diff_lo.iloc[0] <= s["diff"].iloc[0] <= s.diff_hi.iloc[0]
+    assert s["diff"].iloc[0] == pytest.approx(s.a.iloc[0] - s.b.iloc[0])
+    assert s.diff_lo.iloc[0] < s["diff"].iloc[0] < s.diff_hi.iloc[0]
     with pytest.raises(ValueError, match="unknown kitty_policy"):
         compare_kitty_policies("goathead3", HAND, "psychic", "none")
 

@@ -250,7 +250,7 @@ def test_oh_hell_no_equal_total_restricts_only_the_dealer():
     # with seat 1 leading, the dealer is seat 0
     with pytest.raises(ValueError, match="seat 0 is the dealer"):
         contract_odds("ohhell", hand, seat=0, rules=rule, leader=1, **base)
-    for bad, match in ((dict(bids_before=10), "0..9; got 10"), (dict(seat=1, bids_before=1), "not")):
+    for bad, match in ((dict(bids_before=10), "0..9; got 10"), (dict(seat=1, bids_before=1), "bids_before is for the dealer .*seat 1 is not")):
         kw = {"seat": 3, **bad}
         with pytest.raises(ValueError, match=match):
             contract_odds("ohhell", hand, rules=rule, **kw, **base)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -10,6 +13,12 @@ from trickcore.games import get_game
 from trickcore.policies import HeuristicPolicy, PIMCPolicy, Policy, RandomPolicy
 from trickcore.policies.pimc import sample_hidden
 from trickcore.rounds import play_round, start_round
+
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from round_checks import load_check_round  # noqa: E402
+
+check_round = load_check_round()
 
 
 def reshuffle(hands, kitty, keep, rng, keep_kitty=False):
@@ -172,6 +181,7 @@ def test_policies_follow_the_protocol(policy):
         n = get_game(game).n_seats
         rec = play_round(game, [policy] * n, seed=3)
         assert len(rec.payouts) == n
+        check_round(rec)                     # scores, tricks and cards of a real round
 
 
 class HeuristicBidsRandomPlay(RandomPolicy):
@@ -222,6 +232,7 @@ def test_pimc_plays_every_kind_of_game(game, rules):
         pols = [PIMCPolicy(samples=2, bid_samples=2, seed=seed, max_cards=24)] + [HeuristicPolicy()] * (n - 1)
         rec = play_round(game, pols, seed=seed, **rules)
         assert len(rec.payouts) == n and rec.tricks
+        check_round(rec)                     # scores, tricks and cards of a real round
 
 
 def test_pimc_in_gamut_clubs_with_folded_players():

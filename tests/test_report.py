@@ -16,6 +16,7 @@ from analysis.report import SECTIONS, write_report
 from analysis.report.common import contract_summary, fmt_ci, proportion
 from analysis.report.data import plan_for
 from analysis.report.render import slug
+from analysis.stats import wilson_interval
 
 GAMES = ("goathead3", "hearts")
 N_DEALS = 8
@@ -117,9 +118,12 @@ def test_goathead_numbers_are_consistent(report):
     dd = table[table["play"] == "double dummy"]
     assert sorted(dd["contract"]) == sorted(["diamonds", "hearts", "nil", "spades", "clubs", "court"])
     assert (dd["n"].astype(int) == N_DEALS).all()
-    for cell in dd["make rate"]:  # "m [lo, hi]" with lo <= m <= hi inside [0, 1]
+    for cell in dd["make rate"]:  # "m [lo, hi]": k of the N_DEALS deals made, Wilson interval
         m, lo, hi = map(float, re.match(r"([\d.]+) \[([\d.]+), ([\d.]+)\]", cell).groups())
-        assert 0 <= lo <= m <= hi <= 1
+        k = round(m * N_DEALS)
+        assert m == round(k / N_DEALS, 3), cell
+        w_lo, w_hi = wilson_interval(k, N_DEALS)
+        assert (lo, hi) == (round(float(w_lo), 3), round(float(w_hi), 3)), cell
 
 
 def test_crossgame_page_lists_groups(report):
@@ -133,7 +137,8 @@ def test_crossgame_page_lists_groups(report):
 def test_summary_helpers():
     assert fmt_ci(float("nan"), 0, 1) == "–"
     p = proportion([True, True, False, None])
-    assert p["n"] == 3 and p["lo"] < 2 / 3 < p["hi"]
+    assert p["n"] == 3 and p["mean"] == pytest.approx(2 / 3)      # the missing value dropped
+    assert (p["lo"], p["hi"]) == tuple(pytest.approx(float(x)) for x in wilson_interval(2, 3))
     f = pd.DataFrame({"contract": pd.Categorical(["a", "a", "b"]), "declarer": [0, 0, -1], "made": [True, False, pd.NA],
                       "payout_0": [2.0, -4.0, 1.0], "payout_1": [-2.0, 4.0, -1.0]})
     s = contract_summary(f).set_index("contract")

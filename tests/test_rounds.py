@@ -71,9 +71,13 @@ def check_round(rec) -> None:
         assert pay[0] == pay[2] and pay[1] == pay[3]
     elif rec.game == "ohhell":
         assert tricks == hand
+        # 10 for the exact bid, plus 1 a trick as trick_points says, times the multiplier
+        mode = rec.rules["trick_points"]
         for s in range(n):
-            exact = f[f"bid_{s}"] == rec.trick_counts[s]
-            assert pay[s] >= (10 if exact else 0)
+            t = rec.trick_counts[s]
+            exact = f[f"bid_{s}"] == t
+            per_trick = t if mode == "always" or (mode == "exact_only" and exact) else 0
+            assert pay[s] == (10 * exact + per_trick) * rec.multiplier, (s, f[f"bid_{s}"], t, mode)
 
 
 def _random(n, seed):

@@ -6,6 +6,7 @@ import pytest
 
 from analysis import Holds, compare, evaluate, hands_text, simulate, simulate_summary
 from trickcore.cards import CardSet
+from trickcore.scoring import hand_melds
 
 SMALL = dict(seed=5, contracts=["hearts", "clubs", "nil"], chunk_size=16, progress=False)
 
@@ -166,9 +167,21 @@ def test_sheepshead_partner_and_clover_melds_columns():
     partner = sh.partner[~alone].to_numpy()
     assert (sh.side_mask[~alone].to_numpy() == (1 | (1 << partner))).all()
     assert (sh.made == (sh.picking_points >= 61)).all()
-    cl = simulate("clover", 4, seed=3, contracts="hearts", n_jobs=1, chunk_size=4, progress=False)
+    cl = simulate("clover", 8, seed=3, contracts="hearts", n_jobs=1, chunk_size=4, progress=False)
     for col in ("side_hand_melds", "opp_hand_melds", "side_trick_melds", "opp_trick_melds"):
         assert col in cl.columns and (cl[col] >= 0).all()
+    # each team's hand melds are its two hands' melds with hearts trump (hand_melds is
+    # checked against a brute force in test_scoring), the declaring team's and the other's
+    team = {"side": [], "opp": []}
+    for row in cl.itertuples():
+        for s in range(4):
+            melds = hand_melds(CardSet(int(getattr(row, f"hand_{s}"))), "hearts")
+            team["side" if row.side_mask >> s & 1 else "opp"].append((row.deal, melds))
+    for name in ("side", "opp"):
+        want = pd.DataFrame(team[name], columns=["deal", "m"]).groupby("deal").m.sum()
+        assert cl.set_index("deal")[f"{name}_hand_melds"].tolist() == want.tolist(), name
+        assert cl[f"{name}_hand_melds"].any()                   # not zero everywhere
+    assert (cl.side_mask == 0b0101).all()                       # the declarer (seat 0) and seat 2
     assert (cl.made == (cl.side_points > 75)).all()
 
 

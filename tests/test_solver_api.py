@@ -132,9 +132,7 @@ def test_points_opponent_chooses_discard():
 
 
 def test_tricks_objective_spades():
-    lay = get_game("spades").layout("spades") if "spades" in GAME_IDS else None
-    if lay is None:
-        pytest.skip("spades not registered")
+    lay = get_game("spades").layout("spades")
     hands = ["AS KH", "2S AH", "QH 3D", "4D 5D"]
     # West (0) and East (2) against North/South; West leads A♠ (spades broken? no:
     # West holds a heart, so spades may not be led)
@@ -449,15 +447,33 @@ def test_solve_many_matches_solve():
     assert (m2.value == m.value).all()
 
 
-def test_solve_many_clover_melds():
-    if "clover" not in GAME_IDS:
-        pytest.skip("clover not registered")
-    lay = get_game("clover").layout("hearts")
+@pytest.mark.parametrize("contract", ["hearts", "clubs", "notrump"])
+def test_solve_many_clover_melds(contract):
+    """Clover's trick melds are read off the optimal line: replay the line ``solve`` returns
+    for each deal, trick by trick, scoring each trick's melds with the plain-Python
+    reference (trickcore.reference): solve_many's side and opponents' melds, side tricks and
+    last-trick winner are that line's, and its card points are the value."""
+    from trickcore.reference import reference_trick_melds
+
+    lay = get_game("clover").layout(contract)
     rng = np.random.default_rng(3)
     deals = np.array([[h.mask for h in random_position(lay, rng, 3)] for _ in range(10)], dtype=np.uint64)
     m = solve_many(lay, None, deals)
-    assert (m.side_melds >= 0).all() and (m.opp_melds >= 0).all()
-    assert ((m.last_trick_winner >= 0) & (m.last_trick_winner < 4)).all()
+    for d in range(len(deals)):
+        hands = [CardSet(int(x)) for x in deals[d]]
+        r = solve(lay, None, hands)
+        assert r.side == m.side[d] and r.value == m.value[d]
+        assert replay(lay, hands, 0, r.line, r.side) == r.value
+        melds, tricks, leader = [0, 0], 0, 0
+        for t in range(0, len(r.line), 4):
+            trick = r.line[t:t + 4]
+            leader = (leader + lay.trick_winner(trick)) % 4
+            ours = (r.side >> leader) & 1
+            melds[1 - ours] += reference_trick_melds("clover", contract, trick)
+            tricks += ours
+        assert (int(m.side_melds[d]), int(m.opp_melds[d])) == tuple(melds), (d, hands)
+        assert (int(m.side_tricks[d]), int(m.last_trick_winner[d])) == (tricks, leader), (d, hands)
+    assert m.side_melds.any() and m.opp_melds.any()     # melds occur on both sides here
 
 
 # ------------------------------------------------------------------------------------------

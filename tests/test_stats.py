@@ -42,7 +42,12 @@ def test_wilson_known_values():
     lo, hi = wilson_interval(10, 10)
     assert float(hi) == 1.0 and 0.65 < float(lo) < 0.75
     lo, hi = wilson_interval(np.array([1, 2]), np.array([4, 8]))
-    assert lo.shape == (2,)
+    assert lo.shape == hi.shape == (2,)
+    # element-wise: each entry is the scalar interval of its own count (same p, other n)
+    for i, (k, n) in enumerate([(1, 4), (2, 8)]):
+        s_lo, s_hi = wilson_interval(k, n)
+        assert (float(lo[i]), float(hi[i])) == (pytest.approx(float(s_lo)), pytest.approx(float(s_hi)))
+    assert float(hi[1] - lo[1]) < float(hi[0] - lo[0])       # more draws, narrower interval
     with pytest.raises(ValueError):
         wilson_interval(5, 4)
     with pytest.raises(ValueError):
@@ -89,22 +94,28 @@ def test_wilson_coverage_500_runs():
         lo, hi = wilson_interval(k, 60)
         covered += float(lo) <= p <= float(hi)
         widths.append(float(hi - lo))
-    assert covered >= 0.93 * 500, covered
+    assert 0.93 * 500 <= covered <= 0.97 * 500, covered
     # Not trivially wide: half-width near 1.96 * sqrt(p(1-p)/60).
-    assert np.mean(widths) < 2.3 * 1.96 * math.sqrt(p * (1 - p) / 60)
+    assert np.mean(widths) == pytest.approx(2 * 1.96 * math.sqrt(p * (1 - p) / 60), rel=0.08)
 
 
 def test_t_interval_coverage_500_runs():
     """A mean known exactly by enumeration (trumps held by seat 1), covered by the t interval."""
     trumps = np.uint64(sum(1 << c for c in _cards("JD AD 10D KD QD")))
     all_deals = enumerate_deals("goathead3", MY_HAND)
-    true_mean = np.bitwise_count(all_deals[:, 1] & trumps).mean()
+    held = np.bitwise_count(all_deals[:, 1] & trumps)
+    true_mean, true_sd = held.mean(), held.std()
     covered = 0
+    half_widths = []
     for run in range(500):
         d = random_deals("goathead3", 30, seed=[7, run], fixed=MY_HAND)
         m, lo, hi = mean_interval(np.bitwise_count(d[:, 1] & trumps))
         covered += lo <= true_mean <= hi
-    assert covered >= 0.93 * 500, covered
+        half_widths.append((hi - lo) / 2)
+    # ~95 %: not too narrow, and not so wide that it covers (nearly) always
+    assert 0.93 * 500 <= covered <= 0.97 * 500, covered
+    # the mean half-width is t(0.975, 29) * sigma / sqrt(30), sigma known exactly
+    assert np.mean(half_widths) == pytest.approx(t_value(0.95, 29) * true_sd / math.sqrt(30), rel=0.05)
 
 
 def _cards(text):
