@@ -217,7 +217,7 @@ def test_deterministic_from_the_seed():
 
 
 @pytest.mark.parametrize("kwargs, message", [
-    ({"game": "goathead3", "hand": "JC JS JH JD AC 10C"}, "sheepshead only"),
+    ({"game": "hearts", "hand": "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S"}, "goathead4 only; got hearts"),
     ({"hand": "QC QS JD AH 10H"}, "the hand has 5 cards"),
     ({"seat": 5}, "seat must be 0..4"),
     ({"seat": True}, "seat must be 0..4"),
@@ -274,7 +274,7 @@ def test_cli_conditions_the_contract_table_on_the_earlier_passes(monkeypatch, ca
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["odds", "goathead3", "JC JS AH 10H KH QH", "--pass"], "sheepshead only"),
+    (["odds", "hearts", "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S", "--pass"], "goathead4 only"),
     (["odds", "sheepshead", HAND, "--seat", "4", "--pass"], "passing is not allowed"),
     (["odds", "sheepshead", HAND, "--pass-deals", "5"], "give --pass too"),
 ])

@@ -155,7 +155,8 @@ def _cmd_odds(args: argparse.Namespace) -> int:
         # first, so a bad combination (another game, the dealer under dealer_picks) ends
         # before the contract table is computed
         if args.game not in analysis.passing.PASS_GAMES:
-            raise ValueError(f"--pass is implemented for sheepshead only (the pick-or-pass decision); "
+            raise ValueError(f"--pass is implemented for sheepshead, goathead3 and goathead4 only (the "
+                             f"pick-or-pass decision, the first bid-or-pass); "
                              f"got {args.game}")
         pass_kwargs: dict[str, Any] = {"seat": args.seat, "rules": rules, "seed": args.seed}
         if args.pass_deals is not None:
@@ -301,11 +302,11 @@ def build_parser() -> argparse.ArgumentParser:
                         "(Goathead's and Sheepshead's leasters; analysis.paranoid)")
     p.add_argument("--jobs", type=int, default=-1, help="parallel workers (default: all cores)")
     p.add_argument("--pass", dest="pass_odds", action="store_true",
-                   help="Sheepshead: also the expected payout of passing instead of picking "
-                        "(analysis.pass_odds), printed after the contract table (with --json: a second "
-                        "line of records)")
+                   help="Sheepshead, goathead3, goathead4: also the expected payout of passing "
+                        "instead of picking / bidding at your first turn (analysis.pass_odds), printed "
+                        "after the contract table (with --json: a second line of records)")
     p.add_argument("--pass-deals", type=int, default=None, metavar="N",
-                   help="layouts sampled for --pass (default 2000)")
+                   help="layouts sampled for --pass (default 2000 Sheepshead, 1000 Goathead)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=_cmd_odds)
 

@@ -73,6 +73,9 @@ conditioned on the heuristic passing), a later seat picks by the heuristic and p
 this module's ``"heuristic"`` kitty policy (the analyst then its partner or a defender),
 or nobody picks and the rule option ``no_pick`` decides — on the same payout scale, so
 ``ev`` there and here compare directly (CLI: ``trickcore odds sheepshead "HAND" --pass``).
+It covers Goathead too (``goathead3``, ``goathead4``): passing at the analyst's first
+turn in the auction, the round engine with HeuristicPolicy deciding the later bids, the
+kitty and the swaps, leasters when everybody passes (CLI: ``odds goathead3 ... --pass``).
 
 Games without a declaring side and trick-bid games (Spades, Gamut, Oh Hell, Hearts, and
 leasters with ``policy="paranoid"``) are analysed for the analyst's seat as

@@ -1,4 +1,6 @@
-"""Odds of *passing* in Sheepshead: what the analyst's hand can expect when it does not pick.
+"""Odds of *passing*: what the analyst's hand can expect when it does not pick (Sheepshead)
+or does not bid at its first turn in the auction (Goathead, 3 and 4 players; see
+"Goathead" below) — the games of :data:`PASS_GAMES`.
 
 :func:`analysis.odds.contract_odds` answers "what do I get if I pick (and call this
 contract)"; :func:`pass_odds` answers the other half of the decision, "what do I get if I
@@ -56,6 +58,43 @@ The model, per layout of the unseen cards (the other four hands and the two-card
      doubler's doubled *next* hand is not included (it is another deal, whose value does
      not depend on this hand).
 
+Goathead (``"goathead3"``, ``"goathead4"``)
+-------------------------------------------
+Seats as above: the dealer is the last seat, seat 0 bids first and leads the first trick
+whatever the contract (so ``leader`` must be 0).  Per layout of the unseen cards (the
+other hands and the kitty, the analyst's hand fixed):
+
+1. **The seats before** ``seat`` **passed**: layouts are kept only when every earlier
+   seat passes by :class:`~trickcore.policies.HeuristicPolicy` with nobody having bid
+   (:func:`heuristic_opens`, read off the policy's own hand evaluation) — rejection
+   sampling, ``attrs["acceptance"]``.  The round engine confirms it on every kept layout.
+   Some hands make this impossible (the unseen cards always give an earlier seat a bid):
+   then no layout is kept and the call is a ``ValueError`` giving acceptance 0.
+2. **The round engine** (:func:`trickcore.rounds.start_round` on the layout, dealer the
+   last seat, match ``scores`` as given — equal by default, so nobody may steal) is
+   driven from the deal to the first card of play: the analyst answers ``"pass"`` to its
+   bid (and is out of the auction); HeuristicPolicy takes every other decision — the
+   later seats' bids and steals, the declarer's kitty pick-up, burial and raise
+   (3 players), and every 4-player kitty swap, **the analyst's own swap included** (it is
+   not a bidding decision; the heuristic stands in for the analyst there).
+3. **Somebody declared**: the engine's final contract, declarer, side and hands after
+   the exchange are solved double dummy from seat 0 (:func:`trickcore.solve_many`, Nil
+   with its own objective) and scored by :func:`trickcore.scoring.score` as
+   :func:`~analysis.odds.contract_odds` scores a declared contract (the kitty after the
+   exchange and its points, the declarer's ``exchanged`` flag).  The analyst is a
+   ``defender`` — with 3 players always — or, with 4, a ``partner`` when the engine's
+   side (black jacks / called queen) includes it.
+4. **Everybody passed**: leasters (``no_pick`` row, ``attrs["no_pick"] = "leasters"``),
+   evaluated as the Sheepshead leaster above: the analyst's paranoid value, no payout,
+   ``ev`` ``NaN`` and ``attrs["ev_bounds"]`` from Goathead's leasters payouts −1 .. +1
+   (:data:`GOATHEAD_LEASTERS_PAYOUT_RANGE`; under either ``leasters_tie`` option).
+
+The engine is Python (about a millisecond a layout), so the default is 1000 layouts
+(about a second).  ``return_samples`` gives, per layout, ``hand_*`` and ``kitty`` as
+dealt, ``declarer`` (−1: leasters), ``bid`` (the auction's contract before any raise),
+``contract`` (as played), ``exchanged``, ``final_*`` and ``final_kitty`` (after the
+exchange), ``side_mask``, ``outcome``, ``payout`` and ``leaster_value``.
+
 Blitzes and cracks are not modelled (multiplier 1), as in
 :func:`~analysis.odds.contract_odds`; play is double dummy (every player sees every card).
 The heuristic pickers are a model of the table, not of any real player.
@@ -76,15 +115,20 @@ Examples
 (40, True)
 >>> bool(abs(t.attrs["p_pick"] + t.attrs["p_all_pass"] - 1) < 1e-12), 0 < t.attrs["acceptance"] <= 1
 (True, True)
->>> pass_odds("goathead3", "JC JS JH JD AC 10C")
+>>> g = pass_odds("goathead3", "JC JS AH 10H KH QH", seat=1, n_deals=30, seed=1)
+>>> g.attrs["no_pick"], int(g.set_index("outcome").loc["defender", "n"])   # 3 players: always a defender
+('leasters', 30)
+>>> pass_odds("hearts", "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S")
 Traceback (most recent call last):
   ...
-ValueError: pass odds are implemented for sheepshead only; got goathead3
+ValueError: pass odds are implemented for sheepshead, goathead3 and goathead4 only; got hearts
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import dataclasses
+import functools
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -97,10 +141,15 @@ from . import engine
 from .constraints import Predicate, as_constraint
 from .stats import Moments, wilson_interval, z_value
 
-__all__ = ["pass_odds", "earlier_seats_pass", "heuristic_picks", "picker_call", "PASS_GAMES", "OUTCOMES"]
+__all__ = ["pass_odds", "earlier_seats_pass", "heuristic_picks", "heuristic_opens", "picker_call", "PASS_GAMES",
+           "OUTCOMES"]
 
-#: Games with a pick-or-pass decision that :func:`pass_odds` analyses.
-PASS_GAMES = frozenset({"sheepshead"})
+#: Games whose first decision :func:`pass_odds` analyses: Sheepshead's pick-or-pass and
+#: Goathead's (3 and 4 players) first bid-or-pass in the auction.
+PASS_GAMES = frozenset({"sheepshead", "goathead3", "goathead4"})
+
+#: The Goathead games of :data:`PASS_GAMES` (the round engine drives them).
+GOATHEAD_GAMES = frozenset({"goathead3", "goathead4"})
 
 #: The rows of :func:`pass_odds`, in order.
 OUTCOMES = ("pass", "partner", "defender", "no_pick")
@@ -109,13 +158,36 @@ OUTCOMES = ("pass", "partner", "defender", "no_pick")
 #: other player −1; a tie scores 0 or shares the units, in between).
 LEASTER_PAYOUT_RANGE = (-1.0, 4.0)
 
+#: The same for Goathead's leasters (:mod:`trickcore.scoring.goathead`): the most points
+#: pays the base 1 to the fewest, so a seat gets −1, 0 or +1; under either
+#: ``leasters_tie`` option a tie pays nothing or shares the unit (−1/2, +1/2), in between.
+GOATHEAD_LEASTERS_PAYOUT_RANGE = (-1.0, 1.0)
+
+#: Layouts :func:`pass_odds` evaluates by default: Goathead drives the (Python) round
+#: engine per layout, so it takes fewer.
+DEFAULT_N_DEALS = {"sheepshead": 2000, "goathead3": 1000, "goathead4": 1000}
+
 _FAIL = (("clubs", "C"), ("spades", "S"), ("hearts", "H"))
 
 
 def _game(game: str | Game) -> Game:
     g = get_game(game)
     if g.id not in PASS_GAMES:
-        raise ValueError(f"pass odds are implemented for sheepshead only; got {g.id}")
+        raise ValueError(f"pass odds are implemented for sheepshead, goathead3 and goathead4 only; got {g.id}")
+    return g
+
+
+def _sheepshead(game: str | Game, what: str) -> Game:
+    g = get_game(game)
+    if g.id != "sheepshead":
+        raise ValueError(f"{what} is Sheepshead's pick rule; got {g.id}")
+    return g
+
+
+def _goathead(game: str | Game, what: str) -> Game:
+    g = get_game(game)
+    if g.id not in GOATHEAD_GAMES:
+        raise ValueError(f"{what} is Goathead's opening bid rule (goathead3, goathead4); got {g.id}")
     return g
 
 
@@ -130,7 +202,7 @@ def heuristic_picks(game: str | Game, hands: Any, rules: Mapping[str, Any] | Non
     """
     from .simulate import _layout_rules
 
-    g = _game(game)
+    g = _sheepshead(game, "heuristic_picks")
     lay = g.layout("jd", **_layout_rules(g.id, rules or {}))
     trump = CardSet(lay.suits[-1])
     high = CardSet(c for c in trump if c.rank_name in ("Q", "J"))
@@ -158,7 +230,7 @@ def picker_call(game: str | Game, pools: Any, rules: Mapping[str, Any] | None = 
     """
     from trickcore.scoring._frame import resolve_rules
 
-    g = _game(game)
+    g = _sheepshead(game, "picker_call")
     full = resolve_rules(g.id, rules)
     pool = np.asarray(pools, dtype=np.uint64)
     n = len(pool)
@@ -191,8 +263,54 @@ def picker_call(game: str | Game, pools: Any, rules: Mapping[str, Any] | None = 
     return out
 
 
+@functools.lru_cache(maxsize=32)
+def _open_weights(gid: str, rules_key: tuple) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(deck bit indices, weights[contract, card], constants[contract])``:
+    :meth:`HeuristicPolicy._goathead_eval <trickcore.policies.HeuristicPolicy>` of every
+    contract of the ladder is a sum over the hand's cards (a trump 1 or 1.5, a plain suit's
+    top card 1; Nil: 1 per low card, minus 1), so each card's weight is read off the policy
+    itself, on one-card hands of the seat-0 opening observation."""
+    from trickcore.policies import HeuristicPolicy
+    from trickcore.rounds import start_round
+    from trickcore.rounds.goathead import LADDER
+
+    g = get_game(gid)
+    pol = HeuristicPolicy()
+    obs = start_round(gid, seed=0, dealer=g.n_seats - 1, **dict(rules_key)).observe(0)
+    cards = sorted(g.deck, key=int)
+    w = np.zeros((len(LADDER), len(cards)))
+    const = np.zeros(len(LADDER))
+    for i, c in enumerate(LADDER):
+        const[i] = pol._goathead_eval(dataclasses.replace(obs, hand=CardSet()), c)
+        for j, card in enumerate(cards):
+            w[i, j] = pol._goathead_eval(dataclasses.replace(obs, hand=CardSet([card])), c) - const[i]
+    return np.array([int(c) for c in cards], dtype=np.uint64), w, const
+
+
+def heuristic_opens(game: str | Game, hands: Any, rules: Mapping[str, Any] | None = None) -> np.ndarray:
+    """``bool[n]``: whether each hand (universal bit-boards) *bids* when the Goathead
+    auction reaches it with nobody having bid yet (every earlier seat passed), by the rule
+    of :class:`trickcore.policies.HeuristicPolicy`: bid the contract whose hand strength
+    is highest when it reaches 3.5 (three players) or 2.5 (four players), else pass.  Such
+    a seat sees no contract to steal, so the answer depends on its hand only.
+
+    >>> heuristic_opens("goathead3", [CardSet.parse("JC JS AH 10H KH QH").mask,
+    ...                               CardSet.parse("QC KS QS KD QD 10D").mask]).tolist()
+    [True, False]
+    """
+    g = _goathead(game, "heuristic_opens")
+    rules = g.check_rules(rules)
+    ids, w, const = _open_weights(g.id, tuple(sorted(rules.items())))
+    h = np.asarray(hands, dtype=np.uint64).reshape(-1)
+    bits = ((h[:, None] >> ids[None, :]) & np.uint64(1)).astype(float)
+    strength = bits @ w.T + const[None, :]
+    need = 3.5 if g.n_seats == 3 else 2.5
+    return strength.max(axis=1) >= need
+
+
 def earlier_seats_pass(game: str | Game, seat: int, rules: Mapping[str, Any] | None = None) -> Predicate:
-    """The constraint that every seat before ``seat`` passes by the heuristic: what
+    """The constraint that every seat before ``seat`` passes by the heuristic
+    (Sheepshead: :func:`heuristic_picks`; Goathead: :func:`heuristic_opens`): what
     :func:`pass_odds` conditions its layouts on, and what
     :func:`~analysis.odds.contract_odds` takes as ``constraints`` to answer "if I pick"
     on the same footing (the CLI's ``odds --pass`` does).
@@ -208,11 +326,12 @@ def earlier_seats_pass(game: str | Game, seat: int, rules: Mapping[str, Any] | N
     """
     g = _game(game)
     rules = g.check_rules(rules)
+    bids = heuristic_opens if g.id in GOATHEAD_GAMES else heuristic_picks
 
     def earlier_pass(deals: np.ndarray) -> np.ndarray:
         ok = np.ones(len(deals), dtype=bool)
         for s in range(seat):
-            ok &= ~heuristic_picks(g, deals[:, s], rules)
+            ok &= ~bids(g, deals[:, s], rules)
         return ok
 
     name = "every seat before the analyst passes" if seat else "nothing (the analyst decides first)"
@@ -294,21 +413,24 @@ def pass_odds(
     *,
     constraints: Any = None,
     fixed: Mapping[Any, Any] | None = None,
-    n_deals: int = 2000,
+    n_deals: int | None = None,
     seed: int | None = 0,
     leader: int = 0,
     level: float = 0.95,
     max_draws: int | None = None,
     return_samples: bool = False,
+    scores: Sequence[float] | None = None,
 ) -> pd.DataFrame | tuple[pd.DataFrame, pd.DataFrame]:
-    """The analyst's expected payout when it *passes* with ``hand`` in pick-order ``seat``.
+    """The analyst's expected payout when it *passes* with ``hand`` in pick-order ``seat``
+    (Sheepshead), or at its first turn in the auction (Goathead).
 
     Parameters
     ----------
     game, hand, seat:
-        ``"sheepshead"`` (any other game is a ``ValueError``), the analyst's six cards and
-        its seat in the pick order: 0 is the dealer's left (decides first), 4 the dealer
-        (decides last); the seats before it passed (module docstring).
+        ``"sheepshead"``, ``"goathead3"`` or ``"goathead4"`` (any other game is a
+        ``ValueError``), the analyst's cards and its seat in the pick / bidding order: 0 is
+        the dealer's left (decides first), the last seat the dealer (decides last); the
+        seats before it passed (module docstring).
     rules:
         Rule options; ``no_pick`` decides what happens when everybody passes, ``partner``,
         ``jd_picker`` and ``announce_alone`` how a picker calls.
@@ -317,18 +439,23 @@ def pass_odds(
         (:mod:`analysis.constraints` predicates; ``{seat: cards}``): layouts are kept when
         these hold *and* the earlier seats pass.
     n_deals:
-        Layouts to evaluate (each kept layout is solved once, twice for nothing).
+        Layouts to evaluate (each kept layout is solved once, twice for nothing); default
+        2000 for Sheepshead, 1000 for Goathead (:data:`DEFAULT_N_DEALS`).
     seed:
         Sampling seed: the result depends only on it and the arguments.
     leader:
-        Seat leading the first trick (default 0, left of the dealer).
+        Seat leading the first trick (default 0, left of the dealer; Goathead: must be 0).
     level:
         Confidence level of the intervals (Wilson for ``p``, Student t for ``ev``).
     max_draws:
-        Rejection budget: layouts drawn at most (default ``max(100 * n_deals, 100_000)``);
+        Rejection budget: layouts drawn at most (default ``max(100 * n_deals, 100_000)``;
+        Goathead ``max(1000 * n_deals, 1_000_000)``);
         fewer than ``n_deals`` kept within it is a ``ValueError`` giving the acceptance.
     return_samples:
         Also return the per-layout table (see Returns).
+    scores:
+        Goathead only: each seat's game points before this round (who may steal, as the
+        round engine's ``scores``); default all equal, so nobody may steal.
 
     Returns
     -------
@@ -339,7 +466,8 @@ def pass_odds(
         ``ev`` ``NaN``; an interval from a single layout is ``NaN``.  ``attrs``: ``game``,
         ``hand``, ``seat``, ``dealer``, ``leader``, ``no_pick``, ``n_drawn``,
         ``acceptance``, ``p_pick``, ``p_all_pass``, ``ev_bounds`` (``(ev, ev)``, or the
-        leaster bounds), ``level``, ``seed``, ``kitty_policy`` (``"heuristic"``).
+        leaster bounds), ``level``, ``seed``, ``kitty_policy`` (``"heuristic"``); Goathead
+        also ``scores``, and ``no_pick`` is ``"leasters"``.
     (table, samples)
         With ``return_samples=True``; ``samples`` has one row per layout: ``hand_0`` ..
         ``hand_4`` and ``blind`` (bit-boards as dealt), ``picker`` (−1: nobody picked and
@@ -347,12 +475,14 @@ def pass_odds(
         ``"leaster"``, or ``"thrown_in"`` for redeal / doubler), ``buried``, ``outcome``,
         ``partner`` (the picker's partner seat, −1 none), ``picking_points`` (the picking
         team's total, −1 without a picker), ``payout``
-        (the analyst's; ``NaN`` in a leaster) and ``leaster_value``.
+        (the analyst's; ``NaN`` in a leaster) and ``leaster_value``.  Goathead's columns
+        are listed in the module docstring.
 
     Raises
     ------
     ValueError
-        Another game; a bad hand, seat, rule or argument; the dealer passing under
+        Another game; a bad hand, seat, rule or argument (Goathead: ``leader`` other than
+        0, bad ``scores``; ``scores`` for Sheepshead); the dealer passing under
         ``no_pick='dealer_picks'``; too few layouts in which the earlier seats pass.
     """
     from trickcore.games.base import rule_dict
@@ -368,14 +498,25 @@ def pass_odds(
     seat = int(seat)
     leader = _check_seat("leader", leader, g.n_seats)
     dealer = g.n_seats - 1
-    no_pick = full["no_pick"]
+    goathead = g.id in GOATHEAD_GAMES
+    if goathead and leader != 0:
+        raise ValueError(f"{g.id}: the dealer's left (seat 0) leads the first trick whatever the contract, "
+                         f"so leader must be 0; got {leader}")
+    if scores is not None and not goathead:
+        raise ValueError(f"scores (the game points that allow a steal) are for goathead3 and goathead4; got {g.id}")
+    scores = _check_scores(g, scores) if goathead else None
+    no_pick = "leasters" if goathead else full["no_pick"]
     if no_pick == "dealer_picks" and seat == dealer:
         raise ValueError(f"seat {seat} is the dealer: under no_pick='dealer_picks' the dealer must pick when "
                          "everybody else passed, so passing is not allowed there")
-    n_deals = engine.whole("n_deals", n_deals)
+    n_deals = DEFAULT_N_DEALS[g.id] if n_deals is None else engine.whole("n_deals", n_deals)
     if n_deals < 1:
         raise ValueError(f"n_deals must be at least 1; got {n_deals}")
-    max_draws = max(100 * n_deals, 100_000) if max_draws is None else engine.whole("max_draws", max_draws)
+    if max_draws is None:
+        # Goathead's heuristic bids with most hands: a late seat keeps ~1 % of the layouts
+        max_draws = max(1000 * n_deals, 1_000_000) if goathead else max(100 * n_deals, 100_000)
+    else:
+        max_draws = engine.whole("max_draws", max_draws)
     if max_draws < n_deals:
         raise ValueError(f"max_draws must be at least n_deals ({n_deals}); got {max_draws}")
     engine.check_seed(seed)
@@ -393,6 +534,8 @@ def pass_odds(
     deals, drawn = _draw(g, n_deals, seed, fx, cond, max_draws, _layout_rules(g.id, rules))
     n = len(deals)
     k = g.n_seats
+    if goathead:
+        return _goathead_pass(g, h, seat, rules, deals, drawn, scores, level, seed, return_samples)
 
     # who picks: the first seat after the analyst whose hand picks by the heuristic
     picker = np.full(n, -1, dtype=np.int64)
@@ -471,3 +614,124 @@ def _table(outcome: np.ndarray, payout: np.ndarray, leaster_value: np.ndarray, l
             "leaster_value": float(lv.mean()) if len(lv) else np.nan, "method": "sampled",
         })
     return pd.DataFrame(rows)
+
+
+# -- Goathead: the round engine from the deal to the first card ----------------------------
+
+def _check_scores(g: Game, scores: Any) -> tuple[float, ...] | None:
+    if scores is None:
+        return None
+    try:
+        vals = tuple(float(x) for x in scores)
+    except (TypeError, ValueError):
+        raise ValueError(f"scores must be {g.n_seats} numbers, the game points of each seat; got {scores!r}") from None
+    if len(vals) != g.n_seats or not all(np.isfinite(vals)) or isinstance(scores, (str, bytes)):
+        raise ValueError(f"scores must be {g.n_seats} finite numbers, the game points of each seat; got {scores!r}")
+    return vals
+
+
+@functools.lru_cache(maxsize=1)
+def _policy() -> Any:
+    from trickcore.policies import HeuristicPolicy
+
+    return HeuristicPolicy()
+
+
+def _drive(g: Game, row: np.ndarray, seat: int, rules: Mapping[str, Any], scores: Any) -> Any:
+    """The round engine on one layout (dealer the last seat), from the deal up to the
+    first card of play: the analyst answers ``"pass"`` to its bid, HeuristicPolicy every
+    other decision (the analyst's own 4-player kitty swap included).  Returns the round."""
+    from trickcore.rounds import start_round
+
+    k = g.n_seats
+    r = start_round(g.id, hands=[CardSet(int(x)) for x in row[:k]], kitty=CardSet(int(row[k])), dealer=k - 1,
+                    scores=scores, **rules)
+    pol = _policy()
+    while r.pending is not None and r.pending.kind != "play":
+        d = r.pending
+        if d.kind == "bid" and d.phase == "bid" and d.seat == seat:
+            r.act("pass")
+            continue
+        answer = getattr(pol, d.kind)(r.observe(d.seat))
+        if d.kind == "bid" and d.seat < seat and answer != "pass":  # pragma: no cover - a bug if it happens
+            raise RuntimeError(f"seat {d.seat} bids {answer!r} in a layout drawn with it passing: "
+                               "heuristic_opens disagrees with HeuristicPolicy")
+        r.act(answer)
+    if r.pending is None:  # pragma: no cover - Goathead is never thrown in
+        raise RuntimeError(f"the {g.id} round ended before its first card")
+    return r
+
+
+def _goathead_pass(g: Game, h: CardSet, seat: int, rules: Mapping[str, Any], deals: np.ndarray, drawn: int,
+                   scores: tuple[float, ...] | None, level: float, seed: Any,
+                   return_samples: bool) -> pd.DataFrame | tuple[pd.DataFrame, pd.DataFrame]:
+    """:func:`pass_odds` for Goathead on the drawn layouts (module docstring, "Goathead")."""
+    from .paranoid import seat_frame
+    from .simulate import _play, _scored_frame
+
+    n, k = len(deals), g.n_seats
+    after = np.zeros_like(deals)
+    declarer = np.full(n, -1, dtype=np.int64)
+    side = np.zeros(n, dtype=np.int64)
+    exchanged = np.zeros(n, dtype=bool)
+    contract = np.full(n, "leasters", dtype=object)
+    bid = np.full(n, "", dtype=object)
+    for i, row in enumerate(deals):
+        r = _drive(g, row, seat, rules, scores)
+        after[i, :k] = [x.mask for x in r.hands]
+        after[i, k] = r.kitty.mask
+        bids = [b for _, p, b in r.bids if p == "bid" and b not in ("pass", "steal")]
+        if r.declarer is not None:
+            declarer[i], side[i], exchanged[i] = r.declarer, r.side_mask, r.exchanged
+            contract[i], bid[i] = r.contract, bids[-1]
+
+    payout = np.full(n, np.nan)
+    leaster_value = np.full(n, np.nan)
+    declared = declarer >= 0
+    for c in pd.unique(contract[declared]):
+        for d in sorted(set(declarer[declared & (contract == c)].tolist())):
+            rows = np.flatnonzero((contract == c) & (declarer == d))
+            dd = after[rows]
+            played = _play(g.id, c, dd, rules, d, 0, "dd", None)
+            if (np.asarray(played["side_mask"], dtype=np.int64) != side[rows]).any():  # pragma: no cover
+                raise RuntimeError(f"{g.id}/{c}: the solver's side differs from the round engine's")
+            f = _scored_frame(g, c, dd, played, rules, d, 0, "dd", exchanged=exchanged[rows], kitty=dd[:, k])
+            payout[rows] = f[f"payout_{seat}"].to_numpy(dtype=float)
+    if (~declared).any():
+        rows = np.flatnonzero(~declared)
+        f = seat_frame(g, "leasters", after[rows], seat=seat, leader=0, rules=rules)
+        leaster_value[rows] = f["value"].to_numpy(dtype=float)
+    on_side = ((side >> seat) & 1) == 1
+    outcome = np.where(~declared, "no_pick", np.where(on_side, "partner", "defender")).astype(object)
+
+    table = _table(outcome, payout, leaster_value, level)
+    p_all = float((~declared).mean())
+    if (~declared).any():
+        lo, hi = GOATHEAD_LEASTERS_PAYOUT_RANGE
+        part = float(payout[declared].sum()) / n
+        bounds = (part + lo * p_all, part + hi * p_all)
+    else:
+        ev = float(table["ev"].iloc[0])
+        bounds = (ev, ev)
+    table.attrs.update({
+        "game": g.id, "hand": str(h), "seat": seat, "dealer": k - 1, "leader": 0, "no_pick": "leasters",
+        "n_drawn": int(drawn), "acceptance": n / drawn, "p_pick": float(declared.mean()), "p_all_pass": p_all,
+        "ev_bounds": bounds, "level": level, "seed": seed, "kitty_policy": "heuristic",
+        "scores": scores if scores is not None else (0.0,) * k,
+    })
+    if not return_samples:
+        return table
+    samples = pd.DataFrame({f"hand_{s}": deals[:, s] for s in range(k)})
+    samples["kitty"] = deals[:, k]
+    samples["declarer"] = declarer
+    samples["bid"] = bid
+    samples["contract"] = contract
+    samples["exchanged"] = exchanged
+    for s in range(k):
+        samples[f"final_{s}"] = after[:, s]
+    samples["final_kitty"] = after[:, k]
+    samples["side_mask"] = side
+    samples["outcome"] = outcome
+    samples["payout"] = payout
+    samples["leaster_value"] = leaster_value
+    return table, samples
