@@ -6,6 +6,7 @@
     trickcore solve GAME CONTRACT --hands "..." [--leader N] [--declarer N] [--json]
                     [--time-budget S] [--node-budget N]
     trickcore odds GAME "HAND" [--seat N] [--rule NAME=VALUE ...] [--time-budget S] [--pass]
+                   [--bids-before ACTION ...]
     trickcore simulate GAME -n N --out DIR [--policy dd|dd_payout|greedy|random]
 
 Every sub-command has ``--help``.  Bad arguments (and any ``ValueError`` the library raises
@@ -138,8 +139,13 @@ def _cmd_odds(args: argparse.Namespace) -> int:
         "seat": args.seat, "rules": rules, "seed": args.seed, "method": args.method,
         "contracts": args.contract, "kitty_policy": args.kitty_policy, "n_jobs": args.jobs,
         "target_se": args.target_se, "target_ev_se": args.target_ev_se, "bags": args.bags,
-        "bids_before": args.bids_before,
     }
+    earlier = None   # Sheepshead / Goathead: the earlier seats' actions (checked by the library)
+    if args.bids_before is not None:
+        if args.game in analysis.passing.PASS_GAMES:
+            earlier = list(args.bids_before)
+        else:
+            kwargs["bids_before"] = _bids_total(args.game, args.bids_before)
     if args.max_deals is not None:
         kwargs["max_deals"] = args.max_deals
     if args.time_budget is not None:
@@ -158,13 +164,18 @@ def _cmd_odds(args: argparse.Namespace) -> int:
             raise ValueError(f"--pass is implemented for sheepshead, goathead3 and goathead4 only (the "
                              f"pick-or-pass decision, the first bid-or-pass); "
                              f"got {args.game}")
-        pass_kwargs: dict[str, Any] = {"seat": args.seat, "rules": rules, "seed": args.seed}
+        pass_kwargs: dict[str, Any] = {"seat": args.seat, "rules": rules, "seed": args.seed,
+                                       "bids_before": earlier}
         if args.pass_deals is not None:
             pass_kwargs["n_deals"] = args.pass_deals
         pass_table = analysis.pass_odds(args.game, args.hand, **pass_kwargs)
-        if args.seat:
+        if args.seat and earlier is None:
             # "if you pick" on the same footing as "if you pass": the seats before passed
             kwargs["constraints"] = analysis.passing.earlier_seats_pass(args.game, args.seat, rules)
+    if earlier is not None:
+        # the contract table on the same footing: the earlier seats acted as given (checked
+        # against the rules here too, before any sampling)
+        kwargs["constraints"] = analysis.passing.earlier_seats_bid(args.game, args.seat, earlier, rules)
     try:
         table = analysis.contract_odds(args.game, args.hand, **kwargs)
     except TimeoutError as exc:
@@ -185,17 +196,36 @@ def _cmd_odds(args: argparse.Namespace) -> int:
     return 0
 
 
+def _bids_total(game: str, values: Sequence[str]) -> int:
+    """``--bids-before`` of a trick-bid game: one whole number, the sum of the earlier bids."""
+    if len(values) != 1:
+        raise ValueError(f"--bids-before for {game} is one whole number (Oh Hell with no_equal_total: the sum of "
+                         f"the bids before the dealer's); got {' '.join(values)}")
+    try:
+        return int(values[0])
+    except ValueError:
+        raise ValueError(f"--bids-before for {game} is one whole number (Oh Hell with no_equal_total: the sum "
+                         f"of the bids before the dealer's); got {values[0]!r}") from None
+
+
 def _print_pass(table: Any, as_json: bool) -> None:
     """The rows of :func:`analysis.pass_odds`, after the contract table."""
     if as_json:
         print(table.to_json(orient="records"))
         return
     a = table.attrs
+    acts = a.get("bids_before")
+    before = ("passed" if acts is None or all(x == "pass" for x in acts)
+              else "acted " + ", ".join(f"{x} (seat {i})" for i, x in enumerate(acts)))
     print()
     print(f"if you pass (seat {a['seat']}, dealer {a['dealer']}, no_pick={a['no_pick']}; the seats before you "
-          f"passed: {a['acceptance']:.1%} of {a['n_drawn']} layouts drawn; the contract table above "
+          f"{before}: {a['acceptance']:.1%} of {a['n_drawn']} layouts drawn; the contract table above "
           f"assumes the same):" if a["seat"] else f"if you pass (seat 0, dealer {a['dealer']}, "
           f"no_pick={a['no_pick']}):")
+    high = [x for x in acts or () if x not in ("pass", "steal")]
+    if high:
+        print(f"(the table above lists every contract; after {high[-1]} only a higher one, or a steal where "
+              f"the scores allow it, is yours to bid)")
     print(table.drop(columns="method").to_string(index=False))
     lo, hi = a["ev_bounds"]
     if lo != hi:
@@ -286,8 +316,12 @@ def build_parser() -> argparse.ArgumentParser:
                    help="... and the expected payouts this one (payout units; default: relative)")
     p.add_argument("--bags", type=int, default=0,
                    help="Spades: the team's bags before this hand (for the bag roll-over)")
-    p.add_argument("--bids-before", type=int, default=None,
-                   help="Oh Hell with no_equal_total: the sum of the bids before the dealer's")
+    p.add_argument("--bids-before", nargs="+", default=None, metavar="BID",
+                   help="the earlier seats' bids.  Oh Hell with no_equal_total: one number, the sum of the "
+                        "bids before the dealer's.  Goathead (and Sheepshead): one action per seat before "
+                        "--seat, in order, each a contract, pass or steal (e.g. --bids-before hearts pass): "
+                        "the contract table and --pass assume the seats before you acted so by the heuristic "
+                        "(analysis.passing.earlier_seats_bid); default: they passed (with --pass)")
     p.add_argument("--max-deals", type=int, default=None, help="sampling budget")
     p.add_argument("--time-budget", type=float, default=None, metavar="SECONDS",
                    help="stop sampling after this many seconds, the solves of a chunk of layouts too, and "

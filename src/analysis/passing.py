@@ -7,7 +7,10 @@ contract)"; :func:`pass_odds` answers the other half of the decision, "what do I
 pass", so the two can be compared on the same scale (the analyst's payout from
 :func:`trickcore.scoring.score`).  At a seat after the first, "if I pick" should assume
 what "if I pass" assumes, that the seats before passed: give ``contract_odds`` the
-constraint :func:`earlier_seats_pass` (``trickcore odds ... --pass`` does).
+constraint :func:`earlier_seats_pass` (``trickcore odds ... --pass`` does).  Goathead's
+``bids_before`` ("seat 0 bid hearts, seat 1 passed") conditions on the earlier seats'
+actual actions instead; :func:`earlier_seats_bid` is the matching constraint
+(``trickcore odds ... --pass --bids-before hearts pass`` gives it to both tables).
 
 Seats
 -----
@@ -64,17 +67,25 @@ Seats as above: the dealer is the last seat, seat 0 bids first and leads the fir
 whatever the contract (so ``leader`` must be 0).  Per layout of the unseen cards (the
 other hands and the kitty, the analyst's hand fixed):
 
-1. **The seats before** ``seat`` **passed**: layouts are kept only when every earlier
-   seat passes by :class:`~trickcore.policies.HeuristicPolicy` with nobody having bid
-   (:func:`heuristic_opens`, read off the policy's own hand evaluation) — rejection
-   sampling, ``attrs["acceptance"]``.  The round engine confirms it on every kept layout.
-   Some hands make this impossible (the unseen cards always give an earlier seat a bid):
-   then no layout is kept and the call is a ``ValueError`` giving acceptance 0.
+1. **The seats before** ``seat`` **passed** — or, with ``bids_before``, **acted as
+   given**: layouts are kept only when every earlier seat passes by
+   :class:`~trickcore.policies.HeuristicPolicy` with nobody having bid
+   (:func:`heuristic_opens`, read off the policy's own hand evaluation), or, with
+   ``bids_before`` (one action per earlier seat, in order: a contract of the ladder,
+   ``"pass"`` or ``"steal"``), when HeuristicPolicy at each earlier seat, facing the
+   actions before it, answers exactly its action (:func:`earlier_seats_bid`, the same
+   hand evaluation) — rejection sampling, ``attrs["acceptance"]``.  The round engine
+   confirms it on every kept layout (driven to the analyst's first decision, the announced
+   actions compared).  Some hands make this impossible (the unseen cards always give an
+   earlier seat a bid): then no layout is kept and the call is a ``ValueError`` giving
+   acceptance 0; "seat 0 bid, the others passed" is far likelier at a late seat than
+   "everybody passed" (``bids_before`` was made for it).
 2. **The round engine** (:func:`trickcore.rounds.start_round` on the layout, dealer the
    last seat, match ``scores`` as given — equal by default, so nobody may steal) is
    driven from the deal to the first card of play: the analyst answers ``"pass"`` to its
    bid (and is out of the auction); HeuristicPolicy takes every other decision — the
-   later seats' bids and steals, the declarer's kitty pick-up, burial and raise
+   later seats' bids and steals (an earlier bidder bids again when the auction comes back
+   to it), the declarer's kitty pick-up, burial and raise
    (3 players), and every 4-player kitty swap, **the analyst's own swap included** (it is
    not a bidding decision; the heuristic stands in for the analyst there).
 3. **Somebody declared**: the engine's final contract, declarer, side and hands after
@@ -118,6 +129,13 @@ Examples
 >>> g = pass_odds("goathead3", "JC JS AH 10H KH QH", seat=1, n_deals=30, seed=1)
 >>> g.attrs["no_pick"], int(g.set_index("outcome").loc["defender", "n"])   # 3 players: always a defender
 ('leasters', 30)
+>>> b = pass_odds("goathead3", "JC JS AH 10H KH QH", seat=2, n_deals=30, seed=1, bids_before=["clubs", "pass"])
+>>> b.attrs["bids_before"], 0 < b.attrs["acceptance"] < 1
+(('clubs', 'pass'), True)
+>>> pass_odds("goathead3", "JC JS AH 10H KH QH", seat=2, bids_before=["hearts", "diamonds"])
+Traceback (most recent call last):
+  ...
+ValueError: bids_before[1] (after hearts): illegal bid 'diamonds' by seat 1 (the bid must be higher than hearts); ...
 >>> pass_odds("hearts", "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S")
 Traceback (most recent call last):
   ...
@@ -141,8 +159,8 @@ from . import engine
 from .constraints import Predicate, as_constraint
 from .stats import Moments, wilson_interval, z_value
 
-__all__ = ["pass_odds", "earlier_seats_pass", "heuristic_picks", "heuristic_opens", "picker_call", "PASS_GAMES",
-           "OUTCOMES"]
+__all__ = ["pass_odds", "earlier_seats_pass", "earlier_seats_bid", "check_bids_before", "heuristic_picks",
+           "heuristic_opens", "picker_call", "PASS_GAMES", "OUTCOMES"]
 
 #: Games whose first decision :func:`pass_odds` analyses: Sheepshead's pick-or-pass and
 #: Goathead's (3 and 4 players) first bid-or-pass in the auction.
@@ -300,10 +318,7 @@ def heuristic_opens(game: str | Game, hands: Any, rules: Mapping[str, Any] | Non
     """
     g = _goathead(game, "heuristic_opens")
     rules = g.check_rules(rules)
-    ids, w, const = _open_weights(g.id, tuple(sorted(rules.items())))
-    h = np.asarray(hands, dtype=np.uint64).reshape(-1)
-    bits = ((h[:, None] >> ids[None, :]) & np.uint64(1)).astype(float)
-    strength = bits @ w.T + const[None, :]
+    strength = _goathead_strength(g, hands, rules)
     need = 3.5 if g.n_seats == 3 else 2.5
     return strength.max(axis=1) >= need
 
@@ -336,6 +351,147 @@ def earlier_seats_pass(game: str | Game, seat: int, rules: Mapping[str, Any] | N
 
     name = "every seat before the analyst passes" if seat else "nothing (the analyst decides first)"
     return Predicate(earlier_pass, name)
+
+
+def _goathead_strength(g: Game, hands: np.ndarray, rules: Mapping[str, Any]) -> np.ndarray:
+    """``float[n, len(LADDER)]``: HeuristicPolicy's hand strength of each hand for each
+    contract of the ladder (its ``_goathead_eval``, additive over the cards)."""
+    ids, w, const = _open_weights(g.id, tuple(sorted(rules.items())))
+    h = np.asarray(hands, dtype=np.uint64).reshape(-1)
+    bits = ((h[:, None] >> ids[None, :]) & np.uint64(1)).astype(float)
+    return bits @ w.T + const[None, :]
+
+
+def check_bids_before(game: str | Game, seat: int, bids_before: Any, rules: Mapping[str, Any] | None = None,
+                      scores: Sequence[float] | None = None) -> tuple[str, ...] | None:
+    """``bids_before`` checked against the rules: ``None`` (every earlier seat passed) or a
+    tuple of one action per seat before ``seat`` in the first round of the auction, in
+    order, each legal where it is said given the ones before it (Goathead: the round
+    engine's own ``Decision.legal`` — a contract above the current one, ``"pass"``, or
+    ``"steal"`` where ``scores`` allow it; Sheepshead: ``"pass"`` only, a pick ends the
+    picking).  ``ValueError`` naming the first bad action.
+
+    >>> check_bids_before("goathead3", 2, ["Hearts", "pass"])
+    ('hearts', 'pass')
+    >>> check_bids_before("sheepshead", 1, ["pick"])
+    Traceback (most recent call last):
+      ...
+    ValueError: bids_before[0] = 'pick' (seat 0): the only action before the analyst's turn in sheepshead is 'pass' ...
+    """
+    from trickcore.games.base import rule_dict
+
+    g = _game(game)
+    seat = int(seat)
+    if bids_before is None:
+        return None
+    if isinstance(bids_before, (str, bytes)) or not isinstance(bids_before, Sequence):
+        raise ValueError(f"bids_before must be a list of actions, one per seat before seat {seat} "
+                         f"(e.g. ['hearts', 'pass']); got {bids_before!r}")
+    acts: list[str] = []
+    for i, a in enumerate(bids_before):
+        if not isinstance(a, str):
+            raise ValueError(f"bids_before[{i}] = {a!r} (seat {i}) is not an action: a contract name, "
+                             "'pass' or 'steal'")
+        acts.append(a.strip().lower())
+    if len(acts) != seat:
+        raise ValueError(f"bids_before has {len(acts)} action(s); seat {seat} has {seat} seat(s) before it in "
+                         f"the first round of bidding (seats 0..{seat - 1})" if seat else
+                         f"bids_before has {len(acts)} action(s); seat 0 decides first (give none)")
+    if g.id not in GOATHEAD_GAMES:
+        for i, a in enumerate(acts):
+            if a != "pass":
+                raise ValueError(f"bids_before[{i}] = {bids_before[i]!r} (seat {i}): the only action before the "
+                                 f"analyst's turn in {g.id} is 'pass' (the first seat to pick ends the picking)")
+        return tuple(acts)
+    _bid_steps(g, acts, rule_dict(rules), _check_scores(g, scores))
+    return tuple(acts)
+
+
+def _bid_steps(g: Game, acts: Sequence[str], rules: Mapping[str, Any],
+               scores: Sequence[float] | None) -> list[tuple[tuple, str | None]]:
+    """Replays ``acts`` on the round engine (any deal: legality does not depend on the
+    cards) and returns, per action, ``(legal, current high contract or None)``."""
+    from trickcore.rounds import start_round
+
+    k = g.n_seats
+    r = start_round(g.id, seed=0, dealer=k - 1, scores=scores, **rules)
+    steps: list[tuple[tuple, str | None]] = []
+    cur: str | None = None
+    for i, a in enumerate(acts):
+        d = r.pending
+        if d is None or d.kind != "bid" or d.phase != "bid" or d.seat != i:  # pragma: no cover - engine order
+            raise RuntimeError(f"{g.id}: the round engine's first decisions are not seats 0..{len(acts) - 1} bidding")
+        try:
+            r.act(a)
+        except ValueError as exc:
+            after = ", ".join(acts[:i]) if i else "nothing (the auction's first action)"
+            raise ValueError(f"bids_before[{i}] (after {after}): {exc}") from None
+        steps.append((tuple(d.legal), cur))
+        if a not in ("pass", "steal"):
+            cur = a
+    return steps
+
+
+def earlier_seats_bid(game: str | Game, seat: int, bids_before: Any, rules: Mapping[str, Any] | None = None,
+                      scores: Sequence[float] | None = None) -> Predicate:
+    """The constraint that the seats before ``seat`` acted as ``bids_before`` says
+    (:func:`check_bids_before`) by :class:`~trickcore.policies.HeuristicPolicy`: each
+    earlier seat, facing the actions before it, answers exactly its action (a steal when
+    the current contract's strength reaches the bar; else the strongest higher contract,
+    the lowest on a tie, when it reaches the bar; else pass — the policy's rule, with its
+    hand evaluation read off the policy as :func:`heuristic_opens` does).  What
+    :func:`pass_odds` conditions its layouts on with ``bids_before``, and what
+    :func:`~analysis.odds.contract_odds` takes as ``constraints`` to answer "if I bid" on
+    the same footing (``trickcore odds ... --bids-before``).  ``bids_before`` ``None`` or
+    all ``"pass"``: :func:`earlier_seats_pass`.
+
+    >>> import numpy as np
+    >>> from trickcore.cards import CardSet
+    >>> c = earlier_seats_bid("goathead3", 2, ["hearts", "pass"])
+    >>> deals = np.array([[CardSet.parse(h).mask for h in ("JH AH KH 10H QD AC", "QC KS QS KD 9D 10D", "", "")],
+    ...                   [CardSet.parse(h).mask for h in ("JH AH KH 10H QD AC", "JC JS AS 10S KS AD", "", "")]],
+    ...                   dtype=np.uint64)
+    >>> c.mask(deals).tolist()      # seat 1 of the second layout outbids hearts
+    [True, False]
+    """
+    from trickcore.games.base import rule_dict
+    from trickcore.rounds.goathead import LADDER
+
+    g = _game(game)
+    acts = check_bids_before(g, seat, bids_before, rules, scores)
+    if acts is None or all(a == "pass" for a in acts):
+        return earlier_seats_pass(g, seat, rules)
+    rules = g.check_rules(rule_dict(rules))
+    steps = _bid_steps(g, acts, rules, _check_scores(g, scores))
+    need = 3.5 if g.n_seats == 3 else 2.5
+
+    def acted(deals: np.ndarray) -> np.ndarray:
+        ok = np.ones(len(deals), dtype=bool)
+        for s, (a, (legal, cur)) in enumerate(zip(acts, steps)):
+            rows = np.flatnonzero(ok)
+            if not len(rows):
+                break
+            st = _goathead_strength(g, deals[rows, s], rules)
+            stole = (st[:, LADDER.index(cur)] >= need) if "steal" in legal else np.zeros(len(rows), dtype=bool)
+            higher = [LADDER.index(c) for c in legal if c not in ("pass", "steal")]
+            if higher:
+                sub = st[:, higher]
+                j = sub.argmax(axis=1)  # the first maximum: max() over the legal list, low to high
+                opens = sub[np.arange(len(rows)), j] >= need
+                named = np.array([LADDER[i] for i in higher], dtype=object)[j]
+            else:
+                opens = np.zeros(len(rows), dtype=bool)
+                named = np.full(len(rows), "", dtype=object)
+            if a == "steal":
+                good = stole
+            elif a == "pass":
+                good = ~stole & ~opens
+            else:
+                good = ~stole & opens & (named == a)
+            ok[rows[~good]] = False
+        return ok
+
+    return Predicate(acted, f"the seats before the analyst act {', '.join(acts)} (HeuristicPolicy)")
 
 
 def _draw(g: Game, n: int, seed: Any, fixed: np.ndarray, cond: Any, max_draws: int, lrules: Mapping[str, Any],
@@ -420,6 +576,7 @@ def pass_odds(
     max_draws: int | None = None,
     return_samples: bool = False,
     scores: Sequence[float] | None = None,
+    bids_before: Sequence[str] | None = None,
 ) -> pd.DataFrame | tuple[pd.DataFrame, pd.DataFrame]:
     """The analyst's expected payout when it *passes* with ``hand`` in pick-order ``seat``
     (Sheepshead), or at its first turn in the auction (Goathead).
@@ -456,6 +613,16 @@ def pass_odds(
     scores:
         Goathead only: each seat's game points before this round (who may steal, as the
         round engine's ``scores``); default all equal, so nobody may steal.
+    bids_before:
+        What the seats before ``seat`` did at their first turn, in order: one action per
+        earlier seat (``seat`` of them), each a contract of Goathead's ladder, ``"pass"``
+        or ``"steal"`` (where ``scores`` allow it), legal given the ones before it
+        (:func:`check_bids_before`); default ``None``: every earlier seat passed.  The
+        layouts are those on which HeuristicPolicy at the earlier seats says exactly
+        these actions (:func:`earlier_seats_bid`; module docstring, Goathead step 1);
+        then the analyst passes and the engine goes on as usual (an earlier bidder may
+        bid again when the auction comes back to it).  Sheepshead: ``None`` or all
+        ``"pass"`` only.
 
     Returns
     -------
@@ -466,8 +633,9 @@ def pass_odds(
         ``ev`` ``NaN``; an interval from a single layout is ``NaN``.  ``attrs``: ``game``,
         ``hand``, ``seat``, ``dealer``, ``leader``, ``no_pick``, ``n_drawn``,
         ``acceptance``, ``p_pick``, ``p_all_pass``, ``ev_bounds`` (``(ev, ev)``, or the
-        leaster bounds), ``level``, ``seed``, ``kitty_policy`` (``"heuristic"``); Goathead
-        also ``scores``, and ``no_pick`` is ``"leasters"``.
+        leaster bounds), ``level``, ``seed``, ``kitty_policy`` (``"heuristic"``),
+        ``bids_before`` (the checked tuple, or ``None``); Goathead also ``scores``, and
+        ``no_pick`` is ``"leasters"``.
     (table, samples)
         With ``return_samples=True``; ``samples`` has one row per layout: ``hand_0`` ..
         ``hand_4`` and ``blind`` (bit-boards as dealt), ``picker`` (−1: nobody picked and
@@ -482,8 +650,9 @@ def pass_odds(
     ------
     ValueError
         Another game; a bad hand, seat, rule or argument (Goathead: ``leader`` other than
-        0, bad ``scores``; ``scores`` for Sheepshead); the dealer passing under
-        ``no_pick='dealer_picks'``; too few layouts in which the earlier seats pass.
+        0, bad ``scores``; ``scores`` for Sheepshead); an illegal or misplaced action in
+        ``bids_before`` (named); the dealer passing under ``no_pick='dealer_picks'``; too
+        few layouts in which the earlier seats pass (act as ``bids_before`` says).
     """
     from trickcore.games.base import rule_dict
     from trickcore.scoring._frame import resolve_rules
@@ -528,14 +697,15 @@ def pass_odds(
     fx = known_cards(g, fixed, seat, h, rules)
     user = as_constraint(constraints)
     user.check_seats(g.n_seats)
-    cond = as_constraint([earlier_seats_pass(g, seat, rules), user]) if constraints is not None \
-        else earlier_seats_pass(g, seat, rules)
+    acts = check_bids_before(g, seat, bids_before, rules, scores)
+    earlier = earlier_seats_pass(g, seat, rules) if acts is None else earlier_seats_bid(g, seat, acts, rules, scores)
+    cond = as_constraint([earlier, user]) if constraints is not None else earlier
 
     deals, drawn = _draw(g, n_deals, seed, fx, cond, max_draws, _layout_rules(g.id, rules))
     n = len(deals)
     k = g.n_seats
     if goathead:
-        return _goathead_pass(g, h, seat, rules, deals, drawn, scores, level, seed, return_samples)
+        return _goathead_pass(g, h, seat, rules, deals, drawn, scores, level, seed, return_samples, acts)
 
     # who picks: the first seat after the analyst whose hand picks by the heuristic
     picker = np.full(n, -1, dtype=np.int64)
@@ -576,7 +746,7 @@ def pass_odds(
     table.attrs.update({
         "game": g.id, "hand": str(h), "seat": seat, "dealer": dealer, "leader": leader, "no_pick": no_pick,
         "n_drawn": int(drawn), "acceptance": n / drawn, "p_pick": n_pick / n, "p_all_pass": p_all,
-        "ev_bounds": bounds, "level": level, "seed": seed, "kitty_policy": "heuristic",
+        "ev_bounds": bounds, "level": level, "seed": seed, "kitty_policy": "heuristic", "bids_before": acts,
     })
     if not return_samples:
         return table
@@ -637,25 +807,31 @@ def _policy() -> Any:
     return HeuristicPolicy()
 
 
-def _drive(g: Game, row: np.ndarray, seat: int, rules: Mapping[str, Any], scores: Any) -> Any:
+def _drive(g: Game, row: np.ndarray, seat: int, rules: Mapping[str, Any], scores: Any,
+           bids_before: Sequence[str] | None = None) -> Any:
     """The round engine on one layout (dealer the last seat), from the deal up to the
     first card of play: the analyst answers ``"pass"`` to its bid, HeuristicPolicy every
-    other decision (the analyst's own 4-player kitty swap included).  Returns the round."""
+    other decision (the analyst's own 4-player kitty swap included).  Returns the round.
+    The earlier seats' first actions must be ``bids_before`` (default: all ``"pass"``),
+    as the layout was drawn: ``RuntimeError`` otherwise."""
     from trickcore.rounds import start_round
 
     k = g.n_seats
     r = start_round(g.id, hands=[CardSet(int(x)) for x in row[:k]], kitty=CardSet(int(row[k])), dealer=k - 1,
                     scores=scores, **rules)
     pol = _policy()
+    expect = ("pass",) * seat if bids_before is None else tuple(bids_before)
+    first_round = True  # until the analyst's first turn: seats 0 .. seat-1 act once each, in order
     while r.pending is not None and r.pending.kind != "play":
         d = r.pending
-        if d.kind == "bid" and d.phase == "bid" and d.seat == seat:
+        if d.kind == "bid" and d.phase == "bid" and d.seat == seat and first_round:
+            first_round = False
             r.act("pass")
             continue
         answer = getattr(pol, d.kind)(r.observe(d.seat))
-        if d.kind == "bid" and d.seat < seat and answer != "pass":  # pragma: no cover - a bug if it happens
-            raise RuntimeError(f"seat {d.seat} bids {answer!r} in a layout drawn with it passing: "
-                               "heuristic_opens disagrees with HeuristicPolicy")
+        if first_round and answer != expect[d.seat]:  # pragma: no cover - a bug if it happens
+            raise RuntimeError(f"seat {d.seat} says {answer!r} in a layout drawn with it saying "
+                               f"{expect[d.seat]!r}: the vectorised bid rule disagrees with HeuristicPolicy")
         r.act(answer)
     if r.pending is None:  # pragma: no cover - Goathead is never thrown in
         raise RuntimeError(f"the {g.id} round ended before its first card")
@@ -663,8 +839,8 @@ def _drive(g: Game, row: np.ndarray, seat: int, rules: Mapping[str, Any], scores
 
 
 def _goathead_pass(g: Game, h: CardSet, seat: int, rules: Mapping[str, Any], deals: np.ndarray, drawn: int,
-                   scores: tuple[float, ...] | None, level: float, seed: Any,
-                   return_samples: bool) -> pd.DataFrame | tuple[pd.DataFrame, pd.DataFrame]:
+                   scores: tuple[float, ...] | None, level: float, seed: Any, return_samples: bool,
+                   bids_before: tuple[str, ...] | None = None) -> pd.DataFrame | tuple[pd.DataFrame, pd.DataFrame]:
     """:func:`pass_odds` for Goathead on the drawn layouts (module docstring, "Goathead")."""
     from .paranoid import seat_frame
     from .simulate import _play, _scored_frame
@@ -677,7 +853,7 @@ def _goathead_pass(g: Game, h: CardSet, seat: int, rules: Mapping[str, Any], dea
     contract = np.full(n, "leasters", dtype=object)
     bid = np.full(n, "", dtype=object)
     for i, row in enumerate(deals):
-        r = _drive(g, row, seat, rules, scores)
+        r = _drive(g, row, seat, rules, scores, bids_before)
         after[i, :k] = [x.mask for x in r.hands]
         after[i, k] = r.kitty.mask
         bids = [b for _, p, b in r.bids if p == "bid" and b not in ("pass", "steal")]
@@ -717,7 +893,7 @@ def _goathead_pass(g: Game, h: CardSet, seat: int, rules: Mapping[str, Any], dea
         "game": g.id, "hand": str(h), "seat": seat, "dealer": k - 1, "leader": 0, "no_pick": "leasters",
         "n_drawn": int(drawn), "acceptance": n / drawn, "p_pick": float(declared.mean()), "p_all_pass": p_all,
         "ev_bounds": bounds, "level": level, "seed": seed, "kitty_policy": "heuristic",
-        "scores": scores if scores is not None else (0.0,) * k,
+        "scores": scores if scores is not None else (0.0,) * k, "bids_before": bids_before,
     })
     if not return_samples:
         return table
