@@ -295,6 +295,9 @@ def test_compare_variants(a, match):
     (dict(deals="x"), "deals must be uint64"),
     (dict(declarer="a"), "declarer must be a seat 0..2"),
     (dict(leader=1.5), "leader must be a seat 0..2"),
+    (dict(exchanged="x"), "exchanged must be True/False or one bool per deal"),
+    (dict(exchanged=[True, False, True]), "exchanged must be True/False or one bool per deal"),
+    (dict(exchanged=[1, 0]), "exchanged must be True/False or one bool per deal"),
 ])
 def test_evaluate(kwargs, match):
     from trickcore.deals import random_deals
@@ -309,6 +312,28 @@ def test_evaluate(kwargs, match):
 def test_deal_probability_sample_size(n, match):
     with pytest.raises(ValueError, match=match):
         analysis.deal_probability("goathead3", analysis.Holds(1, "JD"), method="sample", n=n)
+
+
+def test_evaluate_takes_one_exchanged_flag_per_deal():
+    from trickcore.deals import random_deals
+
+    deals = random_deals("goathead3", 2, seed=1)
+    per_deal = analysis.evaluate("goathead3", "hearts", deals, exchanged=np.array([True, False]))
+    assert per_deal["exchanged"].tolist() == [True, False]
+
+
+@pytest.mark.parametrize("progress", ["a", 1, 0.5])
+def test_progress_is_a_flag(progress):
+    with pytest.raises(ValueError, match="progress must be True, False or None"):
+        analysis.simulate("goathead3", 4, contracts="hearts", n_jobs=1, progress=progress)
+
+
+@pytest.mark.parametrize("n_deals", [2.5, "10"])
+def test_report_deal_count_is_a_whole_number(n_deals, tmp_path):
+    from analysis.report import write_report
+
+    with pytest.raises(ValueError, match="n_deals must be a whole number"):
+        write_report(["goathead3"], n_deals=n_deals, out=tmp_path / "r")
 
 
 def test_report_checks_its_folder_workers_and_seed_before_running(tmp_path):

@@ -216,6 +216,9 @@ def run_chunks(
     progress:
         Show a tqdm bar with ETA; ``None`` shows it when there are more than 8 chunks.
     """
+    if progress is not None and not isinstance(progress, (bool, np.bool_)):
+        raise ValueError(f"progress must be True, False or None (a bar when there are more than 8 chunks); "
+                         f"got {progress!r}")
     plan = chunk_plan(n_items, chunk_size)
     done: set[int] = set()
     if store is not None:

@@ -342,6 +342,10 @@ def evaluate(
     except (TypeError, ValueError, OverflowError):
         raise bad from None
     declarer, leader = _check_seat("declarer", declarer, g.n_seats), _check_seat("leader", leader, g.n_seats)
+    ex = np.asarray(exchanged)
+    if ex.dtype != np.bool_ or ex.ndim > 1 or (ex.ndim == 1 and deals.ndim == 2 and len(ex) != len(deals)):
+        raise ValueError(f"exchanged must be True/False or one bool per deal ({len(deals) if deals.ndim else 0}); "
+                         f"got {exchanged!r}")
     _check_evaluate(g, contract, deals, declarer, policy)
     played = _play(g.id, contract, deals, rules, int(declarer), int(leader), policy, seed, exchanged, kitty)
     return _scored_frame(g, contract, deals, played, rules, int(declarer), int(leader), policy,

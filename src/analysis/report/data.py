@@ -145,7 +145,9 @@ def plan_for(game: str, n_deals: int | None = None) -> Plan:
     p = PLANS[get_game(game).id]
     if n_deals is None:
         return p
-    n = int(n_deals)
+    from ..engine import whole
+
+    n = whole("n_deals", n_deals)
     if n < 2:
         raise ValueError(f"n_deals must be at least 2; got {n_deals!r}")
     small = max(2, min(p.matches, n // 5))
