@@ -154,6 +154,7 @@ import pandas as pd
 
 from trickcore.cards import Card, CardSet
 from trickcore.games import Game, get_game
+from trickcore.policies.heuristic import GOATHEAD_BID_STRENGTH, SHEEPSHEAD_PICK_HIGH, SHEEPSHEAD_PICK_TRUMPS
 
 from . import engine
 from .constraints import Predicate, as_constraint
@@ -227,7 +228,7 @@ def heuristic_picks(game: str | Game, hands: Any, rules: Mapping[str, Any] | Non
     h = np.asarray(hands, dtype=np.uint64)
     n_trump = np.bitwise_count(h & np.uint64(trump.mask))
     n_high = np.bitwise_count(h & np.uint64(high.mask))
-    return (n_trump >= 3) & (n_high >= 2)
+    return (n_trump >= SHEEPSHEAD_PICK_TRUMPS) & (n_high >= SHEEPSHEAD_PICK_HIGH)
 
 
 def _fail_mask(g: Game, letter: str) -> int:
@@ -319,7 +320,7 @@ def heuristic_opens(game: str | Game, hands: Any, rules: Mapping[str, Any] | Non
     g = _goathead(game, "heuristic_opens")
     rules = g.check_rules(rules)
     strength = _goathead_strength(g, hands, rules)
-    need = 3.5 if g.n_seats == 3 else 2.5
+    need = GOATHEAD_BID_STRENGTH[g.n_seats]
     return strength.max(axis=1) >= need
 
 
@@ -463,7 +464,7 @@ def earlier_seats_bid(game: str | Game, seat: int, bids_before: Any, rules: Mapp
         return earlier_seats_pass(g, seat, rules)
     rules = g.check_rules(rule_dict(rules))
     steps = _bid_steps(g, acts, rules, _check_scores(g, scores))
-    need = 3.5 if g.n_seats == 3 else 2.5
+    need = GOATHEAD_BID_STRENGTH[g.n_seats]
 
     def acted(deals: np.ndarray) -> np.ndarray:
         ok = np.ones(len(deals), dtype=bool)
@@ -789,15 +790,9 @@ def _table(outcome: np.ndarray, payout: np.ndarray, leaster_value: np.ndarray, l
 # -- Goathead: the round engine from the deal to the first card ----------------------------
 
 def _check_scores(g: Game, scores: Any) -> tuple[float, ...] | None:
-    if scores is None:
-        return None
-    try:
-        vals = tuple(float(x) for x in scores)
-    except (TypeError, ValueError):
-        raise ValueError(f"scores must be {g.n_seats} numbers, the game points of each seat; got {scores!r}") from None
-    if len(vals) != g.n_seats or not all(np.isfinite(vals)) or isinstance(scores, (str, bytes)):
-        raise ValueError(f"scores must be {g.n_seats} finite numbers, the game points of each seat; got {scores!r}")
-    return vals
+    from trickcore.rounds.state import check_scores
+
+    return None if scores is None else check_scores(g.n_seats, scores)
 
 
 @functools.lru_cache(maxsize=1)

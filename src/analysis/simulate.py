@@ -329,18 +329,12 @@ def evaluate(
     g = get_game(game)
     contract = g.check_contract(contract)
     from trickcore.games.base import rule_dict
+    from trickcore.layout import bitboards
 
     from .odds import _check_seat
 
     rules = rule_dict(rules)
-    bad = ValueError(f"deals must be uint64[n, {g.n_seats + 1}] bit-boards (hands then kitty)")
-    if isinstance(deals, np.ndarray):
-        if deals.dtype.kind not in "iu" or (deals.dtype.kind == "i" and deals.size and deals.min() < 0):
-            raise bad
-    try:
-        deals = np.asarray(deals, dtype=np.uint64)
-    except (TypeError, ValueError, OverflowError):
-        raise bad from None
+    deals = bitboards(deals, f"deals must be uint64[n, {g.n_seats + 1}] bit-boards (hands then kitty)")
     declarer, leader = _check_seat("declarer", declarer, g.n_seats), _check_seat("leader", leader, g.n_seats)
     ex = np.asarray(exchanged)
     if ex.dtype != np.bool_ or ex.ndim > 1 or (ex.ndim == 1 and deals.ndim == 2 and len(ex) != len(deals)):

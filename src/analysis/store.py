@@ -58,6 +58,19 @@ def _canonical(meta: dict[str, Any]) -> dict[str, Any]:
     return json.loads(json.dumps(meta, sort_keys=True, default=str))
 
 
+def make_folder(path: str | os.PathLike[str], what: str) -> Path:
+    """Create the folder ``path`` (and its parents) if it is missing; ``ValueError`` naming
+    ``what`` (e.g. ``"store directory"``) when a file stands there or it cannot be created."""
+    path = Path(path)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise ValueError(f"{what} {str(path)!r} is a file, not a directory") from None
+    except OSError as exc:
+        raise ValueError(f"cannot create the {what} {str(path)!r}: {exc.strerror or exc}") from None
+    return path
+
+
 class ChunkStore:
     """One simulation run on disk (see the module docstring).
 
@@ -72,13 +85,7 @@ class ChunkStore:
 
     def __init__(self, path: str | os.PathLike[str], meta: dict[str, Any] | None = None,
                  ignore: tuple[str, ...] = ("version", "n_jobs", "backend")) -> None:
-        self.path = Path(path)
-        try:
-            self.path.mkdir(parents=True, exist_ok=True)
-        except FileExistsError:
-            raise ValueError(f"store {str(self.path)!r} is a file, not a directory") from None
-        except OSError as exc:
-            raise ValueError(f"cannot create the store directory {str(self.path)!r}: {exc.strerror or exc}") from None
+        self.path = make_folder(path, "store directory")
         meta = _canonical(meta or {})
         meta_path = self.path / META_FILE
         if meta_path.exists():

@@ -373,16 +373,17 @@ class Layout:
         h = parse_hand(hand)
         if h - self.deck:
             raise ValueError(f"hand: {h - self.deck} not in the deck of {self.name}")
-        led_suit = -1 if led is None else self.effective_suit(parse_card(led))
+        led_card = None if led is None else parse_card(led)
+        led_suit = -1 if led_card is None else self.effective_suit(led_card)
         p = parse_hand(played) if played is not None else CardSet()
         if p - self.deck:
             raise ValueError(f"played: {p - self.deck} not in the deck of {self.name}")
         if h & p:
             raise ValueError(f"{h & p} both in the hand and played")
-        if led is not None:
-            if parse_card(led) in h:
-                raise ValueError(f"the led card {parse_card(led)} is also in the hand")
-            p = p | CardSet([parse_card(led)])
+        if led_card is not None:
+            if led_card in h:
+                raise ValueError(f"the led card {led_card} is also in the hand")
+            p = p | CardSet([led_card])
         if not isinstance(trick_index, (int, np.integer)) or isinstance(trick_index, bool) \
                 or not 0 <= trick_index < self.hand_size:
             raise ValueError(f"trick_index must be a trick number 0..{self.hand_size - 1}, not {trick_index!r}")
@@ -419,19 +420,11 @@ class Layout:
 
     def sides(self, hands: Any, declarer: Any) -> np.ndarray:
         """The declarer's side as a seat bit mask per deal (``uint8``)."""
-        bad = ValueError(f"hands must be {self.n_seats} universal bit-boards (one per seat) or an array "
-                         f"(n, {self.n_seats}) of them for {self.name}")
-        if isinstance(hands, np.ndarray):
-            if hands.dtype.kind not in "iu" or (hands.dtype.kind == "i" and hands.size and hands.min() < 0):
-                raise bad
-            h = hands.astype(np.uint64, copy=False)
-        else:
-            try:
-                h = np.asarray(hands, dtype=np.uint64)
-            except (TypeError, ValueError, OverflowError):
-                raise bad from None
+        bad = (f"hands must be {self.n_seats} universal bit-boards (one per seat) or an array "
+               f"(n, {self.n_seats}) of them for {self.name}")
+        h = bitboards(hands, bad)
         if h.ndim not in (1, 2) or h.shape[-1] != self.n_seats:
-            raise bad
+            raise ValueError(bad)
         single = h.ndim == 1
         h = np.atleast_2d(h)
         d = seat_array("declarer", declarer, h.shape[0], self.n_seats)
@@ -463,6 +456,26 @@ def resolve_layout(game: Any, contract: str | None, rules: Mapping[str, Any]) ->
     if contract is None:
         raise ValueError(f"a contract of {g.id} is needed; valid contracts: {', '.join(g.contracts)}")
     return g.layout(contract, **rules)
+
+
+def bitboards(value: Any, error: str) -> np.ndarray:
+    """``value`` as ``uint64`` bit-boards, or ``ValueError(error)``: integers only, none
+    negative (numpy would wrap them), nothing that is not a number.
+
+    >>> bitboards([[1, 2]], "bad").tolist()
+    [[1, 2]]
+    >>> bitboards(np.array([-1]), "hands must be bit-boards")
+    Traceback (most recent call last):
+      ...
+    ValueError: hands must be bit-boards
+    """
+    if isinstance(value, np.ndarray):
+        if value.dtype.kind not in "iu" or (value.dtype.kind == "i" and value.size and value.min() < 0):
+            raise ValueError(error)
+    try:
+        return np.asarray(value, dtype=np.uint64)
+    except (TypeError, ValueError, OverflowError):
+        raise ValueError(error) from None
 
 
 def seat_array(name: str, value: Any, n: int, n_seats: int) -> np.ndarray:

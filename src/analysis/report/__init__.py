@@ -146,13 +146,9 @@ def write_report(games: Sequence[str] | None = None, n_deals: int | None = None,
     from ..engine import check_seed
 
     check_seed(seed)
-    out = Path(out)
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except FileExistsError:
-        raise ValueError(f"report folder {str(out)!r} is a file, not a directory") from None
-    except OSError as exc:
-        raise ValueError(f"cannot create the report folder {str(out)!r}: {exc.strerror or exc}") from None
+    from ..store import make_folder
+
+    out = make_folder(out, "report folder")
     failures: list[str] = []
     datas: dict[str, GameData] = {}
     rows = []

@@ -41,6 +41,15 @@ __all__ = ["HeuristicPolicy", "bury_key", "danger_key", "shortlist"]
 
 _SUIT_OF = {"clubs": "C", "diamonds": "D", "hearts": "H", "spades": "S"}
 
+#: Goathead: the hand strength (``_goathead_eval``) a seat needs to bid or steal, by the
+#: number of seats.  :mod:`analysis.passing` reads the same rule, vectorised.
+GOATHEAD_BID_STRENGTH = {3: 3.5, 4: 2.5}
+
+#: Sheepshead: a hand picks with at least this many trumps, this many of them queens or
+#: jacks (also :func:`analysis.passing.heuristic_picks`).
+SHEEPSHEAD_PICK_TRUMPS = 3
+SHEEPSHEAD_PICK_HIGH = 2
+
 
 @lru_cache(maxsize=256)
 def _layout(game: str, contract: str, rules: tuple) -> Layout:
@@ -163,7 +172,7 @@ class HeuristicPolicy(BasePolicy):
 
     def _bid_goathead(self, obs: Observation) -> Any:
         legal = [x for x in obs.legal if x not in ("pass", "steal")]
-        need = 3.5 if obs.n_seats == 3 else 2.5
+        need = GOATHEAD_BID_STRENGTH[obs.n_seats]
         if obs.phase == "raise":
             best = max(legal, key=lambda c: (self._goathead_eval(obs, c), -legal.index(c)))
             cur = legal[0]
@@ -230,7 +239,7 @@ class HeuristicPolicy(BasePolicy):
             lay = self._layout_for(obs, "jd")
             t = _trumps(lay, obs.hand)
             high = sum(1 for c in t if c.rank_name in ("Q", "J"))
-            return True if len(t) >= 3 and high >= 2 else False
+            return True if len(t) >= SHEEPSHEAD_PICK_TRUMPS and high >= SHEEPSHEAD_PICK_HIGH else False
         return True  # Goathead: the kitty's points count anyway, so look at it
 
     def call(self, obs: Observation) -> Any:

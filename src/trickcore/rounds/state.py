@@ -36,6 +36,7 @@ import numpy as np
 
 from ..cards import Card, CardSet
 from ..games import get_game
+from ..games.base import _is_int
 from ..layout import Layout
 
 __all__ = ["Decision", "Observation", "RoundRecord", "RoundState", "Trick", "DECISION_KINDS"]
@@ -102,9 +103,22 @@ class Decision:
         return tuple(self.legal[self.legal.index(x)] for x in items)
 
 
-def _is_int(x: Any) -> bool:
-    """A whole number given as an int (numpy ints too; not a bool or a float)."""
-    return isinstance(x, (int, np.integer)) and not isinstance(x, (bool, np.bool_))
+def check_scores(n_seats: int, scores: Any) -> tuple[float, ...]:
+    """The match's game points so far, one finite number per seat, as floats; anything
+    else (a string of digits too) is a ``ValueError``.
+
+    >>> check_scores(3, [0, 2, 1])
+    (0.0, 2.0, 1.0)
+    """
+    if isinstance(scores, (str, bytes)):
+        raise ValueError(f"scores must be {n_seats} numbers, the game points of each seat; got {scores!r}")
+    try:
+        vals = tuple(float(x) for x in scores)
+    except (TypeError, ValueError):
+        raise ValueError(f"scores must be {n_seats} numbers, the game points of each seat; got {scores!r}") from None
+    if len(vals) != n_seats or not all(np.isfinite(vals)):
+        raise ValueError(f"scores must be {n_seats} finite numbers, the game points of each seat; got {scores!r}")
+    return vals
 
 
 def _show(x: Any) -> str:
@@ -304,12 +318,7 @@ class RoundState:
         if not _is_int(round_index) or round_index < 0:
             raise ValueError(f"round_index must be a whole number >= 0, got {round_index!r}")
         self.round_index = int(round_index)
-        try:
-            self.scores = tuple(float(x) for x in (scores if scores is not None else [0] * self.n))
-        except (TypeError, ValueError):
-            raise ValueError(f"scores must be {self.n} numbers, one per seat; got {scores!r}") from None
-        if len(self.scores) != self.n or not all(np.isfinite(self.scores)):
-            raise ValueError(f"scores must be {self.n} finite numbers, one per seat; got {scores!r}")
+        self.scores = check_scores(self.n, scores if scores is not None else [0] * self.n)
         try:
             self.rng = np.random.default_rng(seed)
         except (TypeError, ValueError) as exc:
