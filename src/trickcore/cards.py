@@ -84,6 +84,8 @@ class Card(int):
     __slots__ = ()
 
     def __new__(cls, card_id: int) -> Card:
+        if type(card_id) is Card:  # already a valid card (immutable): rounds and PIMC pass these
+            return card_id
         if type(card_id) is not int and (  # the common case first: Card() is hot in rounds and PIMC
                 not isinstance(card_id, _INTEGERS) or isinstance(card_id, bool)):
             raise ValueError(f"a card id must be an integer (16 * suit + rank), not {card_id!r}; "

@@ -371,14 +371,15 @@ class Layout:
         a bit mask of the effective suits led in earlier tricks.
         """
         h = parse_hand(hand)
-        if h - self.deck:
+        deck = self.deck.mask
+        if h.mask & ~deck:
             raise ValueError(f"hand: {h - self.deck} not in the deck of {self.name}")
         led_card = None if led is None else parse_card(led)
         led_suit = -1 if led_card is None else self.effective_suit(led_card)
         p = parse_hand(played) if played is not None else CardSet()
-        if p - self.deck:
+        if p.mask & ~deck:
             raise ValueError(f"played: {p - self.deck} not in the deck of {self.name}")
-        if h & p:
+        if h.mask & p.mask:
             raise ValueError(f"{h & p} both in the hand and played")
         if led_card is not None:
             if led_card in h:
@@ -410,10 +411,13 @@ class Layout:
             raise ValueError(f"cards must be the trick's cards in play order, not {cards!r}") from None
         if not 1 <= len(cs) <= self.n_seats:
             raise ValueError(f"a trick of {self.name} holds 1..{self.n_seats} cards, not {len(cs)}")
-        if len(set(cs)) != len(cs):
+        mask = 0
+        for c in cs:
+            mask |= 1 << c
+        if mask.bit_count() != len(cs):
             raise ValueError(f"a card appears twice in the trick {' '.join(map(str, cs))}")
-        outside = [str(c) for c in cs if c not in self.deck]
-        if outside:
+        if mask & ~self.deck.mask:
+            outside = [str(c) for c in cs if c not in self.deck]
             raise ValueError(f"{' '.join(outside)} not in the deck of {self.name}")
         arr = np.array([cs], dtype=np.int8)
         return int(self.core.trick_winners_batch(arr)[0])
