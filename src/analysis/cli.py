@@ -8,6 +8,8 @@
     trickcore odds GAME "HAND" [--seat N] [--rule NAME=VALUE ...] [--time-budget S] [--pass]
                    [--bids-before ACTION ...]
     trickcore simulate GAME -n N --out DIR [--policy dd|dd_payout|greedy|random]
+    trickcore review GAME CONTRACT --hands "..." --play "CARDS" [--leader N] [--declarer N]
+                     [--perspective side|seat] [--time-budget S] [--json]
 
 Every sub-command has ``--help``.  Bad arguments (and any ``ValueError`` the library raises
 on bad input) print a one-line ``trickcore: error: ...`` and exit with code 2.  Ctrl-C ends
@@ -129,6 +131,37 @@ def _print_solve_bounds(args: argparse.Namespace, stop: BaseException) -> None:
     else:
         print(f"value between {bounds[0]} and {bounds[1]}")
         print("cards " + " ".join(f"{c} {v}" for c, v in card_values.items()))
+
+
+def _cmd_review(args: argparse.Namespace) -> int:
+    from .review import review_play
+
+    rules = parse_rules(args.game, args.rule)
+    rev = review_play(
+        args.game, args.contract, args.hands, args.play, leader=args.leader, declarer=args.declarer,
+        played=args.played, sides=args.sides, goal=args.goal, perspective=args.perspective,
+        time_budget=args.time_budget, node_budget=args.node_budget, **rules
+    )
+    if args.json:
+        print(json.dumps({
+            "game": args.game, "contract": args.contract, "perspective": rev.perspective,
+            "side": rev.side, "goal": rev.goal, "objective": rev.objective,
+            "start": rev.start, "result": rev.result,
+            "moves": json.loads(rev.moves.to_json(orient="records", force_ascii=False)),
+        }, ensure_ascii=False))
+        return 0
+    cols = ["trick", "seat", "card", "team", "before", "after", "loss", "best_cards"]
+    print(rev.moves[cols].to_string(index=False, na_rep="-", float_format=lambda v: f"{v:g}"))
+    print()
+    if rev.perspective == "side":
+        start = "unknown (stopped)" if rev.start is None else rev.start
+        taken = "" if rev.result is None else f", taken {rev.result}"
+        seats = [str(s) for s in range(rev.side.bit_length()) if rev.side >> s & 1]
+        who = f"seat{'s' if len(seats) > 1 else ''} {', '.join(seats)}"
+        print(f"{rev.objective} of the declarer's side ({who}): double-dummy value at the start "
+              f"{start}{taken}")
+    print(rev.summary().to_string(float_format=lambda v: f"{v:g}"))
+    return 0
 
 
 def _cmd_odds(args: argparse.Namespace) -> int:
@@ -343,6 +376,30 @@ def build_parser() -> argparse.ArgumentParser:
                    help="layouts sampled for --pass (default 2000 Sheepshead, 1000 Goathead)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=_cmd_odds)
+
+    p = sub.add_parser("review", help="a played hand card by card: what each card gave away against double-dummy play")
+    p.add_argument("game", choices=GAME_IDS, metavar="GAME")
+    p.add_argument("contract")
+    p.add_argument("--hands", nargs="+", required=True,
+                   help='one hand per seat at the start of play (or of a later trick), e.g. "JC AH TH"')
+    p.add_argument("--play", required=True, help='the cards played, in order from the first lead, e.g. "AS 10S QS"')
+    p.add_argument("--leader", type=int, default=0, help="the seat that led the first card")
+    p.add_argument("--declarer", type=int, default=0)
+    p.add_argument("--played", default=None, help="for an ending: the cards of the earlier tricks")
+    p.add_argument("--sides", type=int, default=None, metavar="MASK",
+                   help="seat bit mask of the reference side (default: the declarer's side by the contract's rule)")
+    p.add_argument("--goal", choices=("max", "min"), default=None,
+                   help="what the reference side wants (default: the contract's)")
+    p.add_argument("--perspective", choices=("side", "seat"), default="side",
+                   help='"side": one reference side for the whole hand; "seat": each card from its own seat, '
+                        "alone against the others (Hearts, leasters)")
+    p.add_argument("--rule", action="append", metavar="NAME=VALUE")
+    p.add_argument("--time-budget", type=float, default=None, metavar="S",
+                   help="seconds of search per position; a position not solved in time is shown as '-'")
+    p.add_argument("--node-budget", type=int, default=None, metavar="N",
+                   help="search nodes per position (the same stop on every machine)")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(func=_cmd_review)
 
     p = sub.add_parser("simulate", help="solve and score many deals into a Parquet dataset (resumable)")
     p.add_argument("game", choices=GAME_IDS, metavar="GAME")

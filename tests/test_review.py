@@ -1,0 +1,232 @@
+"""analysis.review: a played hand reviewed card by card against double-dummy play.
+
+The reference is the naive minimax of ``tests/bruteforce.py`` (no solver, no compiled core):
+on random endings of several games a random legal line is played out and every row of the
+review (the value with the mover's best card, after the card played, the loss, the best
+cards) is checked against the brute force.  Whole rounds played by the round engine are
+reviewed too, and what the review says the side took is checked against the round's own
+record.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+import bruteforce as bf  # noqa: E402
+
+from analysis.cli import main  # noqa: E402
+from analysis.review import review_play, review_round  # noqa: E402
+from trickcore.cards import parse_card  # noqa: E402
+from trickcore.games import get_game  # noqa: E402
+from trickcore.policies import HeuristicPolicy, RandomPolicy  # noqa: E402
+from trickcore.rounds import play_round  # noqa: E402
+
+# (game, contract, perspective, tricks left at the start of the ending)
+CASES = [
+    ("goathead3", "hearts", "side", 3),
+    ("goathead3", "court", "side", 3),
+    ("goathead4", "clubs", "side", 3),
+    ("sheepshead", "jd", "side", 2),
+    ("sheepshead", "called_ace_clubs", "side", 3),     # the called ace's must-play rule: suits led
+    ("sheepshead", "leaster", "seat", 2),
+    ("clover", "hearts", "side", 3),
+    ("spades", "spades", "side", 3),
+    ("hearts", "hearts", "seat", 3),
+    ("gamut", "clubs", "seat", 3),
+]
+
+
+def _layout_suits_led(layout, pos):
+    """The position's effective suits led, as the layout's bit mask (the reference names
+    trump ``"T"`` and plain suits by their printed index)."""
+    mask = 0
+    for c in pos.played[:: pos.rules.n_seats]:          # the lead of every finished trick
+        mask |= 1 << layout.effective_suit(c)
+    return mask
+
+
+def _expected_rows(pos, line, side, goal, perspective):
+    """Each card's (seat, before, after, loss, best cards) by brute force, in whole-play terms."""
+    r = pos.rules
+    n = r.n_seats
+    taken = [0] * n
+    cur = pos
+    rows = []
+    refs = {}
+    for c in line:
+        mover = cur.to_move
+        ref_side = side if perspective == "side" else frozenset([mover])
+        want_max = (mover in ref_side) == (goal == "max")
+        key = (ref_side, goal)
+        if key not in refs:
+            refs[key] = bf.BruteForce(r, ref_side, goal)
+        vals = refs[key].card_values(cur)
+        base = sum(taken[s] for s in ref_side)
+        best = max(vals.values()) if want_max else min(vals.values())
+        rows.append((mover, base + best, base + vals[c], abs(best - vals[c]),
+                     sorted(x for x, v in vals.items() if v == best), len(vals) == 1))
+        trick = cur.trick + (c,)
+        nxt = cur.play(c)
+        if len(trick) == n:
+            w = (cur.leader + r.winner(trick)) % n
+            if r.objective == "tricks":
+                taken[w] += 1
+            else:
+                taken[w] += sum(r.points.get(x, 0) for x in trick)
+                if not any(nxt.hands):
+                    taken[w] += r.last_trick_bonus
+        cur = nxt
+    return rows
+
+
+@pytest.mark.parametrize("game,contract,perspective,tricks_left", CASES)
+def test_review_matches_brute_force(game, contract, perspective, tricks_left):
+    layout = get_game(game).layout(contract)
+    rules = bf.rules_for(game, contract)
+    rng = random.Random(f"{game}/{contract}")
+    losses = 0
+    for _ in range(12):
+        pos = bf.random_position(rules, rng, tricks_left)
+        side = pos.side()
+        line, cur = [], pos
+        while cur.trick or any(cur.hands):
+            c = rng.choice(cur.legal())
+            line.append(c)
+            cur = cur.play(c)
+        hands = [" ".join(bf.name(c) for c in sorted(h)) for h in pos.hands]
+        played = " ".join(bf.name(c) for c in pos.played)
+        mask = sum(1 << s for s in side)
+        rev = review_play(layout, None, hands, [bf.name(c) for c in line], leader=pos.leader,
+                          played=played or None, suits_led=_layout_suits_led(layout, pos),
+                          sides=mask if perspective == "side" else None, perspective=perspective)
+        expected = _expected_rows(pos, line, side, rules.goal, perspective)
+        assert len(rev.moves) == len(line)
+        for (_, row), (seat, before, after, loss, best, forced) in zip(rev.moves.iterrows(), expected):
+            assert row.seat == seat and bool(row.forced) == forced and row.exact
+            if forced and perspective == "seat":
+                assert math.isnan(row.before) and row.loss == 0
+                continue
+            assert (row.before, row.after, row.loss) == (before, after, loss), (pos.describe(), row.to_dict())
+            if not forced:
+                assert set(row.best_cards.split()) == {str(parse_card(bf.name(b))) for b in best}
+            losses += loss > 0
+        if perspective == "side":
+            assert rev.result == expected[-1][2]          # what the side took at the end
+    assert losses > 0                                       # random play errs: the test sees losses
+
+
+def test_side_values_chain_and_optimal_line_loses_nothing():
+    """From the side's view the value after a card is the value before the next one, and the
+    solver's own optimal line loses nothing and ends where it started."""
+    from trickcore import solve
+    from trickcore.deals import random_deals
+
+    deals = random_deals("sheepshead", 3, seed=8)
+    for d in deals:
+        hands = [int(h) for h in d[:5]]
+        best = solve("sheepshead", "jd", hands)
+        rev = review_play("sheepshead", "jd", hands, best.line)
+        assert (rev.moves.loss == 0).all()
+        assert rev.start == rev.result == best.value
+        m = rev.moves
+        assert (m.after.iloc[:-1].to_numpy() == m.before.iloc[1:].to_numpy()).all()
+
+
+@pytest.mark.parametrize("game,n", [("goathead3", 3), ("goathead4", 4), ("sheepshead", 5), ("clover", 4),
+                                    ("spades", 4), ("hearts", 4), ("gamut", 4)])
+def test_review_round_agrees_with_the_record(game, n):
+    for seed in range(3):
+        policies = [HeuristicPolicy() if s % 2 == 0 else RandomPolicy(seed=seed * 10 + s) for s in range(n)]
+        rec = play_round(game, policies, seed=seed)
+        if not rec.tricks or len({s for t in rec.tricks for s, _ in t.plays}) != n:
+            continue                                        # thrown in, or seats folded
+        # whole Hearts deals can take minutes a position: a node budget keeps the test short
+        # (and deterministic); the rows it stops are marked inexact
+        rev = review_round(rec, node_budget=20_000 if game == "hearts" else None)
+        m = rev.moves
+        assert len(m) == sum(len(t.plays) for t in rec.tricks)
+        assert (m.loss.dropna() >= 0).all()
+        if rev.perspective == "side":
+            chain = m.after.iloc[:-1].to_numpy() == m.before.iloc[1:].to_numpy()
+            assert chain.all()
+            if "side_points" in rec.frame and rev.objective == "points":
+                assert rev.result == rec.frame["side_points"]
+            if rev.objective == "tricks":
+                assert rev.result == sum(rec.trick_counts[s] for s in range(n) if rev.side >> s & 1)
+        else:
+            assert game in ("hearts", "gamut") and rev.side == 0
+
+
+def test_review_round_refuses_oh_hell_and_thrown_in_rounds():
+    rec = play_round("ohhell", [HeuristicPolicy() for _ in range(4)], seed=0)
+    with pytest.raises(ValueError, match="Oh Hell is not reviewed"):
+        review_round(rec)
+    with pytest.raises(ValueError, match="no card play to review"):
+        review_round(object())
+
+
+HANDS = ["AC 10C", "10D JC", "JD QC"]
+
+
+@pytest.mark.parametrize("play,message", [
+    ("AC 10C", r"card 2 of the play, 10♣: seat 1 is to play but does not hold it \(seat 0 holds it\)"),
+    ("AC QC", r"card 2 of the play, Q♣: seat 1 is to play but does not hold it \(seat 2 holds it\)"),
+    ("10C", r"card 1 of the play, 10♣: .*legal|not a legal card"),
+    ("AC 10D QC 10C JC JD AC", r"7 cards played, but the hands hold 6"),
+    ("AC XX", r"card 2 of the play"),
+    (42, r"play must be the cards"),
+])
+def test_bad_play(play, message):
+    if play == "10C":
+        # 10♣ is legal for seat 0 (a lead); make the follow illegal instead: seat 2 must follow clubs
+        play, message = "AC JC JD", r"card 3 of the play, J♦: not a legal card for seat 2 here \(legal: Q♣\)"
+    with pytest.raises(ValueError, match=message):
+        review_play("goathead3", "hearts", HANDS, play)
+
+
+def test_bad_arguments():
+    with pytest.raises(ValueError, match="perspective must be one of side, seat"):
+        review_play("goathead3", "hearts", HANDS, "AC", perspective="north")
+    with pytest.raises(ValueError, match="points or tricks objective"):
+        review_play(get_game("spades").layout("spades").with_objective("nil"), None,
+                    ["AS", "KS", "QS", "JS"], "AS")
+    with pytest.raises(ValueError, match="goal must be 'max' or 'min'"):
+        review_play("goathead3", "hearts", HANDS, "AC", goal="most")
+    with pytest.raises(ValueError, match="hands of unequal size"):
+        review_play("goathead3", "hearts", ["AC 10C", "10D", "JD QC"], "AC")
+    with pytest.raises(ValueError, match="leader must be a seat 0..2"):
+        review_play("goathead3", "hearts", HANDS, "AC", leader=3)
+    with pytest.raises(ValueError, match="sides must be a non-empty seat bit mask"):
+        review_play("goathead3", "hearts", HANDS, "AC", sides=0)
+    with pytest.raises(ValueError, match="played cards .* still in a hand"):
+        review_play("goathead3", "hearts", HANDS, "AC", played="AC")
+
+
+def test_time_budget_leaves_unsolved_rows():
+    """A position whose solve runs out of budget keeps its row, marked inexact."""
+    from trickcore.deals import random_deals
+
+    hands = [int(h) for h in random_deals("sheepshead", 1, seed=8)[0, :5]]
+    first_card = min(get_game("sheepshead").layout("jd").legal_moves(hands[0]))
+    rev = review_play("sheepshead", "jd", hands, [first_card], node_budget=1)
+    first = rev.moves.iloc[0]
+    assert not first.exact and math.isnan(first.loss) and math.isnan(first.before)
+    assert rev.start is None
+    assert rev.summary().unsolved.sum() >= 1
+
+
+def test_cli_review(capsys):
+    code = main(["review", "goathead3", "hearts", "--hands", *HANDS, "--play", "AC 10D QC 10C JC JD"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "10♦" in out and "24" in out and "J♣" in out
+    assert "double-dummy value at the start 0, taken 24" in out
+    code = main(["review", "goathead3", "hearts", "--hands", *HANDS, "--play", "AC QC"])
+    assert code == 2
+    assert "does not hold it" in capsys.readouterr().err
