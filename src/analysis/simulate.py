@@ -89,6 +89,7 @@ import pandas as pd
 
 from trickcore.cards import CardSet
 from trickcore.games import Game, get_game
+from trickcore.layout import Layout
 
 from . import engine
 from .constraints import Constraint, as_constraint, fixed_masks, sample_deals
@@ -317,7 +318,9 @@ def evaluate(
     ``kitty`` overrides the last column as the cards whose points count for the declarer
     (after an exchange: the buried cards); ``exchanged`` says whether the declarer
     exchanged (scalar or per deal).  The table has the hands, the side, the play columns
-    and the scorer's ``payout_{s}``, ``made`` and ``stake``.
+    and the scorer's ``payout_{s}``, ``made`` and ``stake``.  ``kitty`` is one bit-board
+    per deal; a kitty (given, or the last column) holding a card outside the deck or a card
+    also in a hand is a ``ValueError`` naming the deal row and the card.
 
     >>> from trickcore.cards import CardSet
     >>> deal = np.array([[CardSet.parse(h).mask for h in (
@@ -341,6 +344,11 @@ def evaluate(
         raise ValueError(f"exchanged must be True/False or one bool per deal ({len(deals) if deals.ndim else 0}); "
                          f"got {exchanged!r}")
     _check_evaluate(g, contract, deals, declarer, policy)
+    if kitty is not None:
+        kitty = bitboards(kitty, f"kitty must be uint64 bit-boards, one per deal ({len(deals)})")
+        if kitty.shape != (len(deals),):
+            raise ValueError(f"kitty must be uint64 bit-boards, one per deal ({len(deals)}); got shape {kitty.shape}")
+    _check_kitty(g.layout(contract, **_layout_rules(g.id, rules)), deals, kitty)
     played = _play(g.id, contract, deals, rules, int(declarer), int(leader), policy, seed, exchanged, kitty)
     return _scored_frame(g, contract, deals, played, rules, int(declarer), int(leader), policy,
                          exchanged=exchanged, kitty=kitty, deal_index=deal_index)
@@ -359,6 +367,24 @@ def _check_evaluate(g: Game, contract: str, deals: np.ndarray, declarer: int, po
             "paranoid value, not one consistent play; use policy='greedy' or 'random', or simulate(..., "
             "policy='paranoid') for the paranoid values (analysis.paranoid.seat_frame)"
         )
+
+
+def _check_kitty(lay: Layout, deals: np.ndarray, kitty: np.ndarray | None) -> None:
+    """``ValueError`` naming the first deal row whose kitty (``kitty``, else the deals' last
+    column) holds a card outside the deck of ``lay`` or a card also in a hand: its points
+    would count for the declarer as well (or, outside the deck, silently as 0)."""
+    n = lay.n_seats
+    cards = deals[:, n] if kitty is None else kitty
+    what = "kitty column" if kitty is None else "kitty"
+    deck = np.uint64(lay.deck.mask)
+    outside = cards & ~deck
+    if outside.any():
+        i = int(np.flatnonzero(outside)[0])
+        raise ValueError(f"{what} of deal row {i}: {CardSet(int(outside[i]))} not in the deck of {lay.name}")
+    both = deals[:, :n] & cards[:, None]
+    if both.any():
+        i, s = (int(k) for k in np.argwhere(both)[0])
+        raise ValueError(f"{what} of deal row {i}: {CardSet(int(both[i, s]))} also in seat {s}'s hand")
 
 
 def _band_tricks(lo: np.ndarray, hi: np.ndarray, in_play: np.ndarray, hand_size: int,

@@ -30,6 +30,7 @@ CardSet('A♥ J♣')
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -315,12 +316,49 @@ class Layout:
 
     # -- conversions ---------------------------------------------------------------------
     def to_layout_bits(self, hands: Any) -> np.ndarray:
-        """Translate universal bit-boards (any shape) to this layout's bits."""
-        return self.core.to_layout_bits(np.asarray(hands, dtype=np.uint64))
+        """Translate universal bit-boards (any shape, kept) to this layout's bits.
+
+        ``ValueError`` for anything but non-negative integers, and for a card outside the
+        deck, which has no layout bit (it would vanish from the hand).  The library's own
+        callers, which have checked their deals already, use ``self.core.to_layout_bits``.
+
+        >>> from trickcore.games import get_game
+        >>> lay = get_game("goathead3").layout("hearts")
+        >>> int(lay.to_universal(lay.to_layout_bits(CardSet("AH JC").mask))) == CardSet("AH JC").mask
+        True
+        >>> lay.to_layout_bits([[CardSet("AH").mask, CardSet("9C").mask]])
+        Traceback (most recent call last):
+          ...
+        ValueError: 9♣ not in the deck of goathead3/hearts (first at [0, 1])
+        """
+        a = bitboards(hands, f"hands must be universal bit-boards (non-negative integers) for {self.name}")
+        deck = self.deck.mask
+        # one OR over the whole array: the valid path pays a single pass for the check
+        outside = int(np.bitwise_or.reduce(a, axis=None)) & ~deck
+        if outside:
+            raise ValueError(f"{CardSet(outside)} not in the deck of {self.name}{_first_at(a, _ALL_BITS ^ deck)}")
+        return self.core.to_layout_bits(a).reshape(a.shape)
 
     def to_universal(self, masks: Any) -> np.ndarray:
-        """Translate layout-bit bit-boards (any shape) back to universal ids."""
-        return self.core.to_universal(np.asarray(masks, dtype=np.uint64))
+        """Translate layout-bit bit-boards (any shape, kept) back to universal ids.
+
+        ``ValueError`` for anything but non-negative integers, and for a bit at or past the
+        deck's card count, which stands for no card.
+
+        >>> from trickcore.games import get_game
+        >>> get_game("goathead3").layout("hearts").to_universal([1 << 20])
+        Traceback (most recent call last):
+          ...
+        ValueError: layout bit 20 past the 20 cards of goathead3/hearts (first at [0])
+        """
+        a = bitboards(masks, f"masks must be layout bit-boards (non-negative integers) for {self.name}")
+        n = len(self.deck)
+        past = int(np.bitwise_or.reduce(a, axis=None)) >> n
+        if past:
+            bits = [str(n + b) for b in range(64 - n) if past >> b & 1]
+            raise ValueError(f"layout bit{'s' if len(bits) > 1 else ''} {', '.join(bits)} past the {n} cards "
+                             f"of {self.name}{_first_at(a, _ALL_BITS ^ ((1 << n) - 1))}")
+        return self.core.to_universal(a).reshape(a.shape)
 
     # -- validation ----------------------------------------------------------------------
     def check_hands(self, hands: Sequence[Any], *, full: bool = False, equal: bool = False) -> list[CardSet]:
@@ -464,22 +502,62 @@ def resolve_layout(game: Any, contract: str | None, rules: Mapping[str, Any]) ->
 
 def bitboards(value: Any, error: str) -> np.ndarray:
     """``value`` as ``uint64`` bit-boards, or ``ValueError(error)``: integers only, none
-    negative (numpy would wrap them), nothing that is not a number.
+    negative (numpy would wrap them), nothing that is not a number (no float, not even a
+    whole one, which numpy would truncate, and no bool).  Cards and CardSets count as the
+    integers they are.
 
     >>> bitboards([[1, 2]], "bad").tolist()
     [[1, 2]]
+    >>> bitboards([CardSet("AH"), 2**63], "bad").tolist() == [CardSet("AH").mask, 2**63]
+    True
     >>> bitboards(np.array([-1]), "hands must be bit-boards")
     Traceback (most recent call last):
       ...
     ValueError: hands must be bit-boards
+    >>> bitboards([1.5], "hands must be bit-boards")
+    Traceback (most recent call last):
+      ...
+    ValueError: hands must be bit-boards
     """
-    if isinstance(value, np.ndarray):
-        if value.dtype.kind not in "iu" or (value.dtype.kind == "i" and value.size and value.min() < 0):
-            raise ValueError(error)
+    if not isinstance(value, np.ndarray):
+        try:
+            arr = np.asarray(value)
+        except (TypeError, ValueError, OverflowError):   # ragged nesting
+            arr = None
+        if arr is None or arr.dtype.kind not in "iu":
+            # CardSets and Cards, ints past int64, numpy integers of mixed types (which numpy
+            # would make floats): each element must be an integer by itself
+            return _index_bitboards(value, error)
+        value = arr
+    if value.dtype.kind not in "iu" or (value.dtype.kind == "i" and value.size and value.min() < 0):
+        raise ValueError(error)
+    return np.asarray(value, dtype=np.uint64)
+
+
+def _index_bitboards(value: Any, error: str) -> np.ndarray:
+    """:func:`bitboards` element by element (``operator.index``) for what numpy does not
+    read as an integer array by itself."""
     try:
-        return np.asarray(value, dtype=np.uint64)
-    except (TypeError, ValueError, OverflowError):
+        obj = np.array(value, dtype=object)
+        flat = [operator.index(v) if not isinstance(v, (bool, np.bool_)) else None for v in obj.reshape(-1)]
+    except (TypeError, ValueError):
         raise ValueError(error) from None
+    if any(v is None or not 0 <= v <= _ALL_BITS for v in flat):
+        raise ValueError(error)
+    return np.array(flat, dtype=np.uint64).reshape(obj.shape)
+
+
+#: Every bit of a 64-bit bit-board.
+_ALL_BITS = (1 << 64) - 1
+
+
+def _first_at(a: np.ndarray, bits: int) -> str:
+    """`` (first at [i, j])``: the index of the first bit-board of ``a`` with one of
+    ``bits``, for an error message (nothing for a single bit-board)."""
+    if a.ndim == 0:
+        return ""
+    i = int(np.flatnonzero(a & np.uint64(bits))[0])
+    return f" (first at {[int(k) for k in np.unravel_index(i, a.shape)]})"
 
 
 def seat_array(name: str, value: Any, n: int, n_seats: int) -> np.ndarray:

@@ -319,5 +319,6 @@ def playout(
     bit_generator = _bit_generator(seed)
     from . import _playout
 
-    raw = _playout.run(layout.core, layout.to_layout_bits(arr), leaders, declarers, side, greedy, bit_generator)
+    # arr checked by _check_hands: the core translates it without a second pass
+    raw = _playout.run(layout.core, layout.core.to_layout_bits(arr), leaders, declarers, side, greedy, bit_generator)
     return PlayoutResult(layout=layout, side=side, declarer=declarers, **raw)

@@ -715,7 +715,7 @@ def solve_many(
             raise ValueError(f"sides must be non-empty seat masks below {1 << n}")
         side = sarr.astype(np.uint8)
     side = np.ascontiguousarray(side, dtype=np.uint8)
-    bits = layout.to_layout_bits(h)
+    bits = layout.core.to_layout_bits(h)   # h checked by _check_deals: no second pass
     value = np.zeros(n_deals, dtype=np.int16)
     side_tricks = np.zeros(n_deals, dtype=np.int8)
     last = np.full(n_deals, -1, dtype=np.int8)

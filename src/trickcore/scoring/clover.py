@@ -32,6 +32,8 @@ Scoring (``RULINGS.md``)
   the text's example adds ``4 + 7 + 12 + 7`` (``7 + 12 + 7`` under ``'defenders_lose'``).
 * The result is multiplied by ``multiplier``.  Clover is not net zero: ``payout_{s}`` is the
   game points of seat ``s``'s team (both partners show the team's score).
+* A meld column above what one team can hold in a round is a ``ValueError`` naming the
+  column and the bound (:data:`HAND_MELD_MAX`, :data:`TRICK_MELD_MAX`).
 
 Output: ``payout_{s}``, ``made``, ``side_score``, ``opp_score``, ``side_melds_kept``,
 ``opp_melds_kept`` (bool: that team's own melds counted for it).
@@ -73,6 +75,7 @@ import numpy as np
 import pandas as pd
 
 from . import _frame as F
+from .melds import BELL
 
 __all__ = ["score_clover", "CONTRACTS", "TOTAL_POINTS"]
 
@@ -80,16 +83,54 @@ CONTRACTS = ("clubs", "diamonds", "hearts", "spades", "notrump")
 TOTAL_POINTS = 150  # 152 card points, −2 for the last trick
 MELD_COLUMNS = ("side_trick_melds", "opp_trick_melds", "side_hand_melds", "opp_hand_melds")
 
+#: The most hand-meld points one team (two hands of 8) can show in a trump contract, by
+#: rule option ``four_low_ranks``; no-trump has no Bell, so 20 less.  A card serves one meld
+#: (the Bell aside), and per card a set of four jacks is worth 50, four 9s under 'jass' 37.5,
+#: any other set of four 25 and a run at most 20 (five for 100); the Bell (20) is one pair
+#: of cards in one hand.  So 16 cards hold at most 4 x 50 + 12 x 25 + 20 = 520, and under
+#: 'jass' 4 x 50 + 4 x 37.5 + 8 x 25 + 20 = 570, which J J J J A A A A beside
+#: K K K K Q Q Q Q with the Bell (J J J J 9 9 9 9 under 'jass') reach.
+HAND_MELD_MAX = {"set_of_three": 520, "jass": 570}
+#: The most trick-meld points one team can win in a round (every trick, both contract
+#: kinds), by ``four_low_ranks``: the best split of the 32 cards into 8 tricks under the
+#: layout's trick-meld values, found by an exhaustive search over the tricks' ranks (the Bell
+#: included; it never adds, as a trick holding K and Q of trump breaks the sets of four
+#: kings and queens).  Reached by the sets of J, A, K, Q and four runs 10 9 8 7; under
+#: 'jass' by a set of four of every rank (four 8s and four 7s count a set of three, 20).
+TRICK_MELD_MAX = {"set_of_three": 700, "jass": 790}
+
 
 def _tens(x: np.ndarray) -> np.ndarray:
     """Scratch the last digit: divide by ten, truncating toward zero."""
     return np.trunc(x / 10).astype(np.int64)
 
 
+def _check_meld_bounds(frame: pd.DataFrame, contracts: F.Contracts, melds: dict[str, np.ndarray],
+                       four_low_ranks: str) -> None:
+    """``ValueError`` naming a meld column with a value above what one team can meld in a
+    round (:data:`HAND_MELD_MAX`, :data:`TRICK_MELD_MAX`), its first such row and the bound."""
+    for column, values in melds.items():
+        hand = "hand" in column
+        top = (HAND_MELD_MAX if hand else TRICK_MELD_MAX)[four_low_ranks]
+        if not values.size or values.max() <= top - (BELL if hand else 0):
+            continue   # the usual case: one max() per column
+        notrump = contracts.is_("notrump")
+        bound = np.where(notrump, top - BELL, top) if hand else np.full(len(values), top)
+        over = values > bound
+        if not over.any():
+            continue
+        i = int(np.argmax(over))
+        where = ("show in hand in a " + ("no-trump" if notrump[i] else "trump") + " round") if hand \
+            else "win in tricks in a round"
+        raise ValueError(
+            f"clover: column {column!r} has {values[i]} (row {frame.index[i]}), above {bound[i]}, the most "
+            f"meld points one team can {where} (four_low_ranks={four_low_ranks!r})")
+
+
 def score_clover(game: str, frame: pd.DataFrame, rules: dict[str, Any]) -> pd.DataFrame:
     """Score Clover rounds (see the module docstring); ``rules`` already resolved."""
     n_seats, _ = F.table(game)
-    F.contracts(frame, CONTRACTS, game)
+    contracts = F.contracts(frame, CONTRACTS, game)
     F.require(frame, ["declarer", "side_mask", "side_points", *MELD_COLUMNS], "clover scoring")
     mult = F.multiplier(frame)
     d = F.ints(frame, "declarer", 0, n_seats - 1)
@@ -99,6 +140,7 @@ def score_clover(game: str, frame: pd.DataFrame, rules: dict[str, Any]) -> pd.Da
         raise ValueError("clover: side_mask must be the declarer and the partner across (seats d and d+2)")
     pts = F.ints(frame, "side_points", -2, TOTAL_POINTS + 2)
     st, ot, sh, oh = (F.ints(frame, c, 0) for c in MELD_COLUMNS)
+    _check_meld_bounds(frame, contracts, dict(zip(MELD_COLUMNS, (st, ot, sh, oh))), rules["four_low_ranks"])
     if "kitty_points" in frame.columns and (F.ints(frame, "kitty_points") != 0).any():
         raise ValueError("clover has no kitty: kitty_points must be 0")
     opp = TOTAL_POINTS - pts
