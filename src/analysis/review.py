@@ -237,7 +237,8 @@ def review_round(record: Any, *, perspective: str | None = None, time_budget: fl
 
     The hands at the start of play are the cards each seat played; the layout, the first
     leader and the declarer's side come from the record.  Rounds with a declaring side (or
-    Spades' partnerships, seats 0 and 2 as the reference side) are reviewed from that side;
+    the partnerships of Spades and of Gamut's Spades game, seats 0 and 2 as the reference
+    side) are reviewed from that side;
     rounds without one (Hearts, Gamut Hearts and Clubs, leasters) seat by seat.  Oh Hell is
     refused: its seats play to their bids, which neither a side's nor a seat's most (or
     fewest) tricks measure.
@@ -265,8 +266,8 @@ def review_round(record: Any, *, perspective: str | None = None, time_budget: fl
     play = [c for t in tricks for _, c in t.plays]
     if record.side_mask:
         kind, sides = "side", int(record.side_mask)
-    elif game == "spades":
-        kind, sides = "side", 0b0101
+    elif game == "spades" or (game == "gamut" and record.contract == "spades"):
+        kind, sides = "side", 0b0101                  # the partnerships: seats 0 and 2 against 1 and 3
     else:
         kind, sides = "seat", None
     return review_play(layout, None, hands, play, leader=tricks[0].leader, sides=sides,
