@@ -7,6 +7,7 @@ Run from the repository root after building::
 
     PYTHONPATH=src python benches/bench_policy_loss.py                    # heuristic, 200 rounds a game
     PYTHONPATH=src python benches/bench_policy_loss.py --policy pimc --rounds 20 --games sheepshead
+    PYTHONPATH=src python benches/bench_policy_loss.py --informed --samples 20   # + what the players could know
 
 For each game the same seeds are played with every seat on ``--policy``; each card is
 judged against the mover's best card with every hand visible.  The loss is in the game's
@@ -15,6 +16,13 @@ the others).  A double-dummy loss is not all error: a player who cannot see the 
 must guess, so even perfect play under hidden information loses against it.  The figures
 bound how much of a simulation's payouts can move when the heuristic players stand in for
 people (``analysis.pass_odds`` and the report's play-outs use them).
+
+With ``--informed`` each card is also judged by what its player could know
+(:func:`analysis.review.play_and_review`: the mean over ``--samples`` deals of the unseen
+cards consistent with what the seat had seen, each solved double dummy): the informed loss
+per decision is the part of the double-dummy loss a player without sight of the other
+hands could have avoided, as far as the samples tell (positions of more than 32 cards in
+points games are left out of it).
 
 Printed per game: decisions (cards with a choice), the share with a positive loss, the mean
 loss per decision with its 95% interval (clustered by round: the t interval of the rounds'
@@ -29,7 +37,7 @@ import time
 
 import numpy as np
 
-from analysis.review import review_round
+from analysis.review import play_and_review, review_round
 from analysis.stats import mean_interval
 from trickcore.games import get_game
 from trickcore.policies import HeuristicPolicy, PIMCPolicy
@@ -50,30 +58,43 @@ def main(argv=None) -> None:
     ap.add_argument("--rounds", type=int, default=200)
     ap.add_argument("--policy", choices=("heuristic", "pimc"), default="heuristic")
     ap.add_argument("--seed", type=int, default=0, help="first round's seed")
+    ap.add_argument("--informed", action="store_true", help="also the informed loss (PIMC's view of each card)")
+    ap.add_argument("--samples", type=int, default=20, help="deals a decision for --informed")
     ap.add_argument("--hearts-node-budget", type=int, default=200_000,
                     help="Hearts positions are solved up to this many nodes; the rest are left out")
     args = ap.parse_args(argv)
     print(f"policy {args.policy}, {args.rounds} rounds a game from seed {args.seed}\n")
     print(f"{'game':13s} {'rounds':>6s} {'decisions':>9s} {'erring':>7s} {'loss/decision':>29s} "
-          f"{'declarer/round':>14s} {'defenders/round':>15s} {'unsolved':>8s} {'time':>7s}")
+          f"{'declarer/round':>14s} {'defenders/round':>15s} {'unsolved':>8s} {'time':>7s}"
+          + (f" {'informed loss/decision':>29s}" if args.informed else ""))
     for game in args.games:
         n = get_game(game).n_seats
         t0 = time.perf_counter()
         rows: dict[str, dict] = {}        # Gamut's games apart: points in one, tricks in the others
         for r in range(args.rounds):
             seed = args.seed + r
-            rec = play_round(game, [_policy(args.policy, s, seed) for s in range(n)], seed=seed)
+            policies = [_policy(args.policy, s, seed) for s in range(n)]
+            budget = args.hearts_node_budget if game == "hearts" else None
+            if args.informed:
+                rec, rev = play_and_review(game, policies, seed=seed, samples=args.samples, node_budget=budget)
+            else:
+                rec = play_round(game, policies, seed=seed)
             if not rec.tricks or len({s for t in rec.tricks for s, _ in t.plays}) != n:
                 continue                              # thrown in, or seats folded (Gamut)
-            rev = review_round(rec, node_budget=args.hearts_node_budget if game == "hearts" else None)
+            if not args.informed:
+                rev = review_round(rec, node_budget=budget)
             key = f"gamut/{rec.contract}" if game == "gamut" else game
             acc = rows.setdefault(key, {"unit": rev.objective, "loss": [], "dec": [], "decl": [], "defs": [],
-                                        "unsolved": 0, "erring": 0})
+                                        "unsolved": 0, "erring": 0, "ev": [], "ev_dec": []})
             m = rev.moves[~rev.moves.forced & rev.moves.exact]
             acc["unsolved"] += int((~rev.moves.exact).sum())
             acc["erring"] += int((m.loss > 0).sum())
             acc["loss"].append(float(m.loss.sum()))
             acc["dec"].append(len(m))
+            if args.informed:
+                e = rev.moves[~rev.moves.forced & rev.moves.ev_loss.notna()]
+                acc["ev"].append(float(e.ev_loss.sum()))
+                acc["ev_dec"].append(len(e))
             if rev.perspective == "side":
                 acc["decl"].append(float(m.loss[m.team == "declarer"].sum()))
                 acc["defs"].append(float(m.loss[m.team == "defender"].sum()))
@@ -86,8 +107,14 @@ def main(argv=None) -> None:
             ci = f"{mean:.3f} [{mean + lo:.3f}, {mean + hi:.3f}] {acc['unit']}"
             side = (f"{np.mean(acc['decl']):14.2f} {np.mean(acc['defs']):15.2f}" if acc["decl"]
                     else f"{'-':>14s} {'-':>15s}")
+            informed = ""
+            if args.informed:
+                et, ec = np.array(acc["ev"]), np.array(acc["ev_dec"])
+                em = et.sum() / ec.sum()
+                elo, ehi = mean_interval((et - em * ec) / ec.mean())[1:]
+                informed = f" {f'{em:.3f} [{em + elo:.3f}, {em + ehi:.3f}]':>29s}"
             print(f"{key:13s} {len(totals):6d} {counts.sum():9d} {acc['erring'] / max(counts.sum(), 1):7.1%} "
-                  f"{ci:>29s} {side} {acc['unsolved']:8d} {secs:6.1f}s", flush=True)
+                  f"{ci:>29s} {side} {acc['unsolved']:8d} {secs:6.1f}s{informed}", flush=True)
 
 if __name__ == "__main__":
     main()

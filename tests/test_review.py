@@ -31,6 +31,7 @@ from trickcore.rounds import play_round  # noqa: E402
 CASES = [
     ("goathead3", "hearts", "side", 3),
     ("goathead3", "court", "side", 3),
+    ("goathead3", "nil", "side", 3),
     ("goathead4", "clubs", "side", 3),
     ("sheepshead", "jd", "side", 2),
     ("sheepshead", "called_ace_clubs", "side", 3),     # the called ace's must-play rule: suits led
@@ -62,6 +63,10 @@ def _expected_rows(pos, line, side, goal, perspective):
     for c in line:
         mover = cur.to_move
         ref_side = side if perspective == "side" else frozenset([mover])
+        if r.objective == "nil" and sum(taken[s] for s in ref_side):
+            rows.append((mover, 1, 1, 0, [], len(cur.legal()) == 1))     # decided: the nil failed
+            cur = cur.play(c)
+            continue
         want_max = (mover in ref_side) == (goal == "max")
         key = (ref_side, goal)
         if key not in refs:
@@ -75,7 +80,9 @@ def _expected_rows(pos, line, side, goal, perspective):
         nxt = cur.play(c)
         if len(trick) == n:
             w = (cur.leader + r.winner(trick)) % n
-            if r.objective == "tricks":
+            if r.objective == "nil":
+                taken[w] = 1 if w in side else 0
+            elif r.objective == "tricks":
                 taken[w] += 1
             else:
                 taken[w] += sum(r.points.get(x, 0) for x in trick)
@@ -193,9 +200,9 @@ def test_bad_play(play, message):
 def test_bad_arguments():
     with pytest.raises(ValueError, match="perspective must be one of side, seat"):
         review_play("goathead3", "hearts", HANDS, "AC", perspective="north")
-    with pytest.raises(ValueError, match="points or tricks objective"):
+    with pytest.raises(ValueError, match="a nil is reviewed from the nil player's side only"):
         review_play(get_game("spades").layout("spades").with_objective("nil"), None,
-                    ["AS", "KS", "QS", "JS"], "AS")
+                    ["AS", "KS", "QS", "JS"], "AS", perspective="seat")
     with pytest.raises(ValueError, match="goal must be 'max' or 'min'"):
         review_play("goathead3", "hearts", HANDS, "AC", goal="most")
     with pytest.raises(ValueError, match="hands of unequal size"):
@@ -230,3 +237,99 @@ def test_cli_review(capsys):
     code = main(["review", "goathead3", "hearts", "--hands", *HANDS, "--play", "AC QC"])
     assert code == 2
     assert "does not hold it" in capsys.readouterr().err
+
+
+# --------------------------------------------------------------------------------------
+# play_and_review: the informed columns
+
+def test_pimc_players_lose_nothing_informed_under_their_own_samples():
+    """PIMC plays the card with the best mean over its samples; judged with the same seed,
+    samples and bid reading, every card it chose has ev_loss 0 (where it did not fall back
+    to the heuristic: positions of more than max_cards cards)."""
+    from analysis.review import play_and_review
+    from trickcore.policies import PIMCPolicy
+
+    checked = 0
+    for game, n in (("goathead3", 3), ("sheepshead", 5)):
+        pols = [PIMCPolicy(samples=6, seed=3) for _ in range(n)]
+        rec, rev = play_and_review(game, pols, seed=2, samples=6, review_seed=3)
+        m = rev.moves
+        own = m[~m.forced]
+        assert (own.ev_loss.abs() < 1e-9).all(), own[own.ev_loss.abs() >= 1e-9]
+        checked += len(own)
+        # the double-dummy columns are review_round's
+        assert m[["before", "after", "loss"]].equals(review_round(rec).moves[["before", "after", "loss"]])
+    assert checked > 20
+
+
+def _late_observations(seeds, most_cards):
+    """Card decisions (observation, round record) of heuristic Goathead rounds with at most
+    ``most_cards`` cards in the hands, a choice to make, a declarer, no void shown by
+    another seat and no kitty known to the mover."""
+    from trickcore.rounds import drive, start_round
+
+    for seed in seeds:
+        found = []
+
+        class Watch(HeuristicPolicy):
+            def play(self, obs):
+                others = [s for s in range(3) if s != obs.seat]
+                if (len(obs.legal) > 1 and sum(obs.hand_sizes) <= most_cards and obs.declarer is not None
+                        and not any(obs.voids[s] for s in others) and not obs.kitty_known):
+                    found.append(obs)
+                return super().play(obs)
+
+        rec = drive(start_round("goathead3", seed=seed), [Watch()] * 3)
+        for obs in found:
+            if rec.side_mask:
+                yield obs, rec
+
+
+def test_informed_values_match_exact_enumeration():
+    """Late in a Goathead hand, with no voids shown, the deals the mover cannot tell apart
+    can be listed: each card's sampled mean comes within four standard errors of its exact
+    mean over all of them (the sampler deals uniformly where no void constrains it)."""
+    import itertools
+
+    from trickcore import solve
+    from trickcore.cards import CardSet
+    from trickcore.policies import PIMCPolicy
+
+    samples = 400
+    checked = 0
+    for obs, rec in _late_observations(range(11, 41), 12):
+        others = [s for s in range(3) if s != obs.seat]
+        unseen = list(obs.layout.deck - obs.played - obs.hand)
+        played_before = CardSet(c for t in obs.tricks for _, c in t.plays)
+        sign = 1 if rec.side_mask >> obs.seat & 1 else -1
+        values = {c: [] for c in obs.legal}
+        for first in itertools.combinations(unseen, obs.hand_sizes[others[0]]):
+            rest = [c for c in unseen if c not in first]
+            for second in itertools.combinations(rest, obs.hand_sizes[others[1]]):
+                hands = [CardSet()] * 3
+                hands[obs.seat], hands[others[0]], hands[others[1]] = obs.hand, CardSet(first), CardSet(second)
+                r = solve(obs.layout, None, hands, leader=obs.leader if obs.leader is not None else obs.seat,
+                          trick=[c for _, c in obs.trick], played=played_before, sides=rec.side_mask)
+                for c in obs.legal:
+                    values[c].append(sign * r.card_values[c])
+        got = PIMCPolicy(samples=samples, seed=0).expected_card_values(obs)
+        for c in obs.legal:
+            v = values[c]
+            exact = sum(v) / len(v)
+            sd = (sum((x - exact) ** 2 for x in v) / len(v)) ** 0.5
+            assert abs(got[c] - exact) <= 4 * sd / samples ** 0.5 + 1e-9, (c, got[c], exact, len(v))
+        checked += 1
+        if checked == 4:
+            break
+    assert checked == 4
+
+
+def test_play_and_review_bad_input():
+    from analysis.review import play_and_review
+
+    with pytest.raises(ValueError, match="samples must be a whole number, at least 1"):
+        play_and_review("goathead3", [HeuristicPolicy()] * 3, seed=1, samples=0)
+    with pytest.raises(ValueError, match="needs 3 policies"):
+        play_and_review("goathead3", [HeuristicPolicy()] * 2, seed=1)
+    with pytest.raises(ValueError, match="policies must be one policy per seat"):
+        play_and_review("goathead3", HeuristicPolicy(), seed=1)

@@ -22,6 +22,8 @@ opposite), so a loss always counts against the mover.
 Kitty, blind and buried points, hand melds and payouts are not in these values: like the
 solver's, they count the card play only (trick points with the last-trick bonus, or
 tricks).  Clover's trick melds are not counted either (the solver's value leaves them out).
+A nil (Goathead's, or ``objective='nil'``) counts 1 once the nil player's side takes a
+trick, else 0; the rows after that trick are decided (value 1, no loss).
 
 Perspectives
 ------------
@@ -69,8 +71,9 @@ seat
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+import itertools
 import math
 from typing import Any
 
@@ -81,7 +84,7 @@ from trickcore.cards import Card, CardSet, parse_card, parse_hand
 from trickcore.layout import Layout, resolve_layout
 from trickcore.solver import _parse_suits_led, solve
 
-__all__ = ["review_play", "review_round", "PlayReview"]
+__all__ = ["review_play", "review_round", "play_and_review", "PlayReview"]
 
 PERSPECTIVES = ("side", "seat")
 
@@ -192,14 +195,14 @@ def review_play(
     ValueError
         Bad hands or cards, a card its seat does not hold or may not play (naming the card,
         the seat and the legal cards), more cards than the hands hold, an unknown
-        perspective, or the ``nil`` objective (whose play stops at the side's first trick).
+        perspective, or the ``nil`` objective seen seat by seat.
     """
     layout = resolve_layout(game, contract, rules)
     n = layout.n_seats
     if perspective not in PERSPECTIVES:
         raise ValueError(f"perspective must be one of {', '.join(PERSPECTIVES)}, not {perspective!r}")
-    if layout.objective not in ("points", "tricks"):
-        raise ValueError(f"{layout.name}: a review needs a points or tricks objective, not {layout.objective!r}")
+    if layout.objective == "nil" and perspective != "side":
+        raise ValueError(f"{layout.name}: a nil is reviewed from the nil player's side only (perspective='side')")
     if goal is not None and goal not in ("max", "min"):
         raise ValueError(f"goal must be 'max' or 'min', not {goal!r}")
     goal = layout.goal if goal is None else goal
@@ -274,6 +277,105 @@ def review_round(record: Any, *, perspective: str | None = None, time_budget: fl
                        perspective=perspective or kind, time_budget=time_budget, node_budget=node_budget)
 
 
+def play_and_review(game: Any, policies: Sequence[Any], *, seed: Any = None, samples: int = 20,
+                    review_seed: int = 0, bid_inference: bool = True, ev_max_cards: int | None = None,
+                    node_budget: int | None = None, time_budget: float | None = None,
+                    **round_kwargs: Any) -> tuple[Any, PlayReview]:
+    """Play a round with ``policies`` and review every card both against double dummy and
+    against what its player could know.
+
+    Double dummy (``before``, ``after``, ``loss``: :func:`review_round`) charges a player for
+    not seeing the other hands.  The informed columns judge each card by the information
+    its seat had when it played: ``samples`` deals of the cards the seat could not see,
+    drawn consistent with everything it had seen (its hand, the cards played, the voids
+    shown, the kitty it saw, and the trick bids with ``bid_inference``), each solved double
+    dummy for every legal card, as a PIMC player decides
+    (:meth:`trickcore.policies.PIMCPolicy.expected_card_values`, seeded by
+    ``review_seed``):
+
+    ``ev_best``, ``ev_played``
+        the mean value of the best card and of the card played, for the mover (higher is
+        better; the remaining play only, in points or tricks);
+    ``ev_loss``
+        ``ev_best - ev_played``: what the card gave away on average over the deals the
+        player could not tell apart (0 for a forced card);
+    ``ev_best_cards``
+        the cards with the best mean.
+
+    A card can lose double dummy and nothing informed (a guess that went wrong), or the
+    other way round.  Positions with more than ``ev_max_cards`` cards in the hands (default:
+    32 for points, where a whole Hearts deal can take minutes a sample, 52 for tricks) keep
+    ``NaN`` informed values.  ``node_budget`` and ``time_budget`` limit the double-dummy
+    review's solves (:func:`review_round`).  The means are estimates from ``samples``
+    deals; PIMC's choices are
+    the cards with ``ev_loss == 0`` under its own seed and samples.  Rounds the double-dummy
+    review refuses (Oh Hell, Gamut rounds with folded seats) keep ``NaN`` there.
+
+    Returns the round's record and the review.
+
+    >>> from trickcore.policies import HeuristicPolicy
+    >>> rec, r = play_and_review("goathead3", [HeuristicPolicy()] * 3, seed=4, samples=8)
+    >>> len(r.moves) == sum(len(t.plays) for t in rec.tricks), bool((r.moves.ev_loss >= 0).all())
+    (True, True)
+    """
+    from trickcore.policies import PIMCPolicy
+    from trickcore.rounds import drive, start_round
+
+    if isinstance(samples, (bool, np.bool_)) or not isinstance(samples, (int, np.integer)) or samples < 1:
+        raise ValueError(f"samples must be a whole number, at least 1, not {samples!r}")
+    judge = PIMCPolicy(samples=int(samples), seed=review_seed, bid_inference=bid_inference)
+    r = start_round(game, seed=seed, **round_kwargs)
+    if not hasattr(policies, "__len__"):
+        raise ValueError(f"policies must be one policy per seat, not {policies!r}")
+    order = itertools.count()
+    recorders = [_CardRecorder(p, order) for p in policies]
+    record = drive(r, recorders)      # (one policy per seat: drive checks the count)
+    seen = sorted((c for rec in recorders for c in rec.cards), key=lambda c: c[0])
+    try:
+        review = review_round(record, node_budget=node_budget, time_budget=time_budget)
+        moves = review.moves.copy()
+    except ValueError:            # a round the double-dummy review refuses: informed columns only
+        review = PlayReview(pd.DataFrame(), 0, "", "", "seat", None, None)
+        moves = pd.DataFrame({
+            "trick": [len(obs.tricks) + 1 for _, obs, _ in seen], "seat": [obs.seat for _, obs, _ in seen],
+            "card": [str(card) for _, _, card in seen], "team": "", "forced": [len(obs.legal) == 1 for _, obs, _ in seen],
+            "exact": False, "before": math.nan, "after": math.nan, "loss": math.nan, "best_cards": "", "nodes": 0})
+    ev = []
+    for _, obs, card in seen:
+        if len(obs.legal) == 1:
+            ev.append((math.nan, math.nan, 0.0, str(card)))
+            continue
+        limit = ev_max_cards if ev_max_cards is not None else (52 if obs.layout.objective == "tricks" else 32)
+        if sum(obs.hand_sizes) > limit:
+            ev.append((math.nan, math.nan, math.nan, ""))
+            continue
+        means = judge.expected_card_values(obs)
+        best = max(means.values())
+        ev.append((best, means[card], best - means[card],
+                   " ".join(str(c) for c in sorted(means) if means[c] == best)))
+    moves["ev_best"], moves["ev_played"], moves["ev_loss"], moves["ev_best_cards"] = zip(*ev) if ev else ([],) * 4
+    review.moves = moves
+    return record, review
+
+
+class _CardRecorder:
+    """A policy that answers as ``policy`` does and keeps every card-play observation with
+    the card chosen, numbered by ``order`` (shared by the seats: the order of the play)."""
+
+    def __init__(self, policy: Any, order: Iterator[int]) -> None:
+        self.policy = policy
+        self.order = order
+        self.cards: list[tuple[int, Any, Card]] = []
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.policy, name)
+
+    def play(self, obs: Any) -> Any:
+        card = self.policy.play(obs)
+        self.cards.append((next(self.order), obs, parse_card(card)))
+        return card
+
+
 class _Replay:
     """The hand replayed card by card: the position before each card, solved, then the card
     played into it (hands, the trick on the table, earlier tricks, suits led, what each seat
@@ -339,6 +441,9 @@ class _Replay:
         row = {"trick": self.trick_index + 1, "seat": mover, "card": str(card), "team": team,
                "forced": len(legal) == 1, "exact": True, "before": math.nan, "after": math.nan,
                "loss": 0.0, "best_cards": str(card), "nodes": 0}
+        if self.layout.objective == "nil" and self.taken_by(self.side):
+            row.update(before=1.0, after=1.0, best_cards="")        # decided: the nil failed
+            return row
         if len(legal) == 1:
             # nothing to choose: the side's value stays as it was; a seat's own is not asked
             row["before"] = row["after"] = math.nan if carried is None else carried
@@ -364,7 +469,11 @@ class _Replay:
         if len(self.trick) < self.n:
             return
         winner = (self.leader + self.layout.trick_winner(self.trick)) % self.n
-        if self.layout.objective == "tricks":
+        if self.layout.objective == "nil":
+            # the nil fails at the side's first trick: the value is 1 from then on
+            if self.side >> winner & 1 and not self.taken_by(self.side):
+                self.taken[winner] = 1
+        elif self.layout.objective == "tricks":
             self.taken[winner] += 1
         else:
             self.taken[winner] += sum(self.points.get(c, 0) for c in self.trick)

@@ -946,15 +946,27 @@ class PIMCPolicy(BasePolicy):
             return legal[0]
         if sum(obs.hand_sizes) > self.max_cards:
             return self.fallback.play(obs)
+        means = self.expected_card_values(obs)
+        best = max(means.values())
+        # ties: the lowest card in the layout order, a deterministic choice
+        return min((c for c in legal if means[c] == best), key=obs.layout.rank_order)
+
+    def expected_card_values(self, obs: Observation) -> dict[Card, float]:
+        """Each legal card's mean double-dummy value *for this seat* (higher is better, as
+        :meth:`card_values`) over ``samples`` deals of the cards the seat cannot see, drawn
+        consistent with what it has seen (and weighed by the trick bids, with
+        ``bid_inference``): the values :meth:`play` chooses by, whatever the position's
+        size (``max_cards`` only routes :meth:`play`).  Seeded by the policy's seed and the
+        observation, so the same observation gets the same values."""
         rng = np.random.default_rng([self.seed, _obs_key(obs)])
-        totals = {c: 0.0 for c in legal}
+        totals = {c: 0.0 for c in obs.legal}
+        weight = 0
         table = self._play_table(obs)
         for hands, _kitty, times in self._worlds(obs, rng, self.samples, table.by_seat):
             for c, v in self.card_values(obs, hands, table).items():
                 totals[c] += times * v
-        best = max(totals.values())
-        # ties: the lowest card in the layout order, a deterministic choice
-        return min((c for c in legal if totals[c] == best), key=obs.layout.rank_order)
+            weight += times
+        return {c: v / weight for c, v in totals.items()}
 
     def card_values(self, obs: Observation, hands: Sequence[CardSet], table: _PlayTable | None = None) -> dict[Card, int]:
         """Each legal card's double-dummy value *for this seat* (higher is better: the
