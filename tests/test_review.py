@@ -333,3 +333,16 @@ def test_play_and_review_bad_input():
         play_and_review("goathead3", [HeuristicPolicy()] * 2, seed=1)
     with pytest.raises(ValueError, match="policies must be one policy per seat"):
         play_and_review("goathead3", HeuristicPolicy(), seed=1)
+
+
+def test_cli_review_round(capsys):
+    code = main(["review", "goathead3", "--round", "4", "--samples", "4"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert out.startswith("round 4 (heuristic players): contract ")
+    assert "ev_loss" in out and "informed_loss" in out
+    for argv, message in ((["review", "goathead3", "hearts", "--round", "4"], "--round plays a round itself"),
+                          (["review", "goathead3", "hearts", "--hands", *HANDS], "give CONTRACT, --hands and --play"),
+                          (["review", "goathead3", "--round", "4", "--samples", "0"], "samples must be")):
+        assert main(argv) == 2
+        assert message in capsys.readouterr().err

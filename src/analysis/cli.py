@@ -10,6 +10,7 @@
     trickcore simulate GAME -n N --out DIR [--policy dd|dd_payout|greedy|random]
     trickcore review GAME CONTRACT --hands "..." --play "CARDS" [--leader N] [--declarer N]
                      [--perspective side|seat] [--time-budget S] [--json]
+    trickcore review GAME --round SEED [--policy heuristic|pimc] [--samples N]
 
 Every sub-command has ``--help``.  Bad arguments (and any ``ValueError`` the library raises
 on bad input) print a one-line ``trickcore: error: ...`` and exit with code 2.  Ctrl-C ends
@@ -134,34 +135,64 @@ def _print_solve_bounds(args: argparse.Namespace, stop: BaseException) -> None:
 
 
 def _cmd_review(args: argparse.Namespace) -> int:
-    from .review import review_play
+    from .review import play_and_review, review_play
 
     rules = parse_rules(args.game, args.rule)
-    rev = review_play(
-        args.game, args.contract, args.hands, args.play, leader=args.leader, declarer=args.declarer,
-        played=args.played, sides=args.sides, goal=args.goal, perspective=args.perspective,
-        time_budget=args.time_budget, node_budget=args.node_budget, **rules
-    )
+    header = None
+    if args.round is not None:
+        if args.contract is not None or args.hands is not None or args.play is not None:
+            raise ValueError("--round plays a round itself: give no CONTRACT, --hands or --play with it")
+        policies = _round_policies(args)
+        record, rev = play_and_review(args.game, policies, seed=args.round, samples=args.samples,
+                                      node_budget=args.node_budget, time_budget=args.time_budget, **rules)
+        contract = record.contract
+        bids = "; ".join(f"seat {s} {p} {v}" for s, p, v in record.bids) or "none"
+        header = (f"round {args.round} ({args.policy} players): contract {contract}, declarer "
+                  f"{'-' if record.declarer is None else record.declarer}; bids: {bids}")
+    else:
+        if args.contract is None or args.hands is None or args.play is None:
+            raise ValueError("give CONTRACT, --hands and --play (a hand to review), or --round SEED "
+                             "(a round the players play)")
+        contract = args.contract
+        rev = review_play(
+            args.game, args.contract, args.hands, args.play, leader=args.leader, declarer=args.declarer,
+            played=args.played, sides=args.sides, goal=args.goal, perspective=args.perspective,
+            time_budget=args.time_budget, node_budget=args.node_budget, **rules
+        )
     if args.json:
         print(json.dumps({
-            "game": args.game, "contract": args.contract, "perspective": rev.perspective,
+            "game": args.game, "contract": contract, "perspective": rev.perspective,
             "side": rev.side, "goal": rev.goal, "objective": rev.objective,
             "start": rev.start, "result": rev.result,
             "moves": json.loads(rev.moves.to_json(orient="records", force_ascii=False)),
         }, ensure_ascii=False))
         return 0
+    if header:
+        print(header)
     cols = ["trick", "seat", "card", "team", "before", "after", "loss", "best_cards"]
-    print(rev.moves[cols].to_string(index=False, na_rep="-", float_format=lambda v: f"{v:g}"))
+    if "ev_loss" in rev.moves:
+        cols += ["ev_loss", "ev_best_cards"]
+    print(rev.moves[cols].to_string(index=False, na_rep="-", float_format=lambda v: f"{v:.3g}"))
     print()
-    if rev.perspective == "side":
+    if rev.perspective == "side" and rev.side:
         start = "unknown (stopped)" if rev.start is None else rev.start
         taken = "" if rev.result is None else f", taken {rev.result}"
         seats = [str(s) for s in range(rev.side.bit_length()) if rev.side >> s & 1]
         who = f"seat{'s' if len(seats) > 1 else ''} {', '.join(seats)}"
         print(f"{rev.objective} of the declarer's side ({who}): double-dummy value at the start "
               f"{start}{taken}")
-    print(rev.summary().to_string(float_format=lambda v: f"{v:g}"))
+    print(rev.summary().to_string(float_format=lambda v: f"{v:.3g}"))
     return 0
+
+
+def _round_policies(args: argparse.Namespace) -> list[Any]:
+    from trickcore.games import get_game
+    from trickcore.policies import HeuristicPolicy, PIMCPolicy
+
+    n = get_game(args.game).n_seats
+    if args.policy == "pimc":
+        return [PIMCPolicy(seed=args.round * 100 + s) for s in range(n)]
+    return [HeuristicPolicy() for _ in range(n)]
 
 
 def _cmd_odds(args: argparse.Namespace) -> int:
@@ -377,12 +408,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=_cmd_odds)
 
-    p = sub.add_parser("review", help="a played hand card by card: what each card gave away against double-dummy play")
+    p = sub.add_parser("review", help="a played hand card by card: what each card gave away against double-dummy "
+                       "play (and, with --round, against what its player could know)")
     p.add_argument("game", choices=GAME_IDS, metavar="GAME")
-    p.add_argument("contract")
-    p.add_argument("--hands", nargs="+", required=True,
+    p.add_argument("contract", nargs="?", default=None, help="the contract played (not with --round)")
+    p.add_argument("--hands", nargs="+", default=None,
                    help='one hand per seat at the start of play (or of a later trick), e.g. "JC AH TH"')
-    p.add_argument("--play", required=True, help='the cards played, in order from the first lead, e.g. "AS 10S QS"')
+    p.add_argument("--play", default=None, help='the cards played, in order from the first lead, e.g. "AS 10S QS"')
     p.add_argument("--leader", type=int, default=0, help="the seat that led the first card")
     p.add_argument("--declarer", type=int, default=0)
     p.add_argument("--played", default=None, help="for an ending: the cards of the earlier tricks")
@@ -393,6 +425,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--perspective", choices=("side", "seat"), default="side",
                    help='"side": one reference side for the whole hand; "seat": each card from its own seat, '
                         "alone against the others (Hearts, leasters)")
+    p.add_argument("--round", type=int, default=None, metavar="SEED",
+                   help="instead of a given hand: deal round SEED, let --policy players bid and play it, and "
+                        "review every card also by what its player could know (--samples deals of the unseen "
+                        "cards, analysis.play_and_review)")
+    p.add_argument("--policy", choices=("heuristic", "pimc"), default="heuristic", help="the players of --round")
+    p.add_argument("--samples", type=int, default=20, help="deals a card for --round's informed values")
     p.add_argument("--rule", action="append", metavar="NAME=VALUE")
     p.add_argument("--time-budget", type=float, default=None, metavar="S",
                    help="seconds of search per position; a position not solved in time is shown as '-'")

@@ -128,7 +128,8 @@ class PlayReview:
 
     def summary(self) -> pd.DataFrame:
         """Per seat: cards played, decisions (cards not forced), mistakes (loss > 0), the
-        total and the largest loss, and positions whose solve was stopped.
+        total and the largest loss, and positions whose solve was stopped; after
+        :func:`play_and_review` also the cards with a positive informed loss and its total.
 
         >>> r = review_play("goathead3", "hearts", ["AC 10C", "10D JC", "JD QC"], "AC 10D QC")
         >>> r.summary()[["cards", "decisions", "mistakes"]].to_dict("list")
@@ -144,6 +145,9 @@ class PlayReview:
             "largest_loss": g["loss"].max(),
             "unsolved": g["exact"].apply(lambda e: int((~e).sum())),
         })
+        if "ev_loss" in m:      # play_and_review's informed columns
+            out["informed_mistakes"] = g["ev_loss"].apply(lambda x: int((x > 0).sum()))
+            out["informed_loss"] = g["ev_loss"].sum()
         out.index.name = "seat"
         return out
 
