@@ -199,6 +199,23 @@ def test_cli_passes_bids_before_to_both_tables(capsys):
     assert "after clubs only a higher one" in out
 
 
+def test_cli_scores_reach_pass_odds_and_the_condition(capsys):
+    """``--scores`` lets the earlier seats steal, on the command line as in the library."""
+    scores = (3, 0, 0, 0)
+    argv = ["odds", "goathead4", HAND4, "--seat", "3", "--pass", "--bids-before", "diamonds", "steal", "pass",
+            "--scores", *map(str, scores), "--pass-deals", "60", "--method", "sample", "--max-deals", "32",
+            "--jobs", "1", "--json"]
+    assert main(argv) == 0
+    first, second = capsys.readouterr().out.strip().splitlines()
+    want = pass_odds("goathead4", HAND4, seat=3, n_deals=60, seed=2026, bids_before=["diamonds", "steal", "pass"],
+                     scores=scores)
+    got = pd.DataFrame(json.loads(second))
+    assert got.n.tolist() == want.n.tolist() and got.ev.tolist() == pytest.approx(want.ev.tolist(), nan_ok=True)
+    # without the scores nobody may steal: the same command is refused
+    assert main(argv[:argv.index("--scores")] + argv[argv.index("--scores") + 5:]) == 2
+    assert "steal" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("argv,match", [
     (["goathead3", HAND3, "--seat", "2", "--pass", "--bids-before", "hearts", "diamonds"],
      r"bids_before\[1\] \(after hearts\): illegal bid 'diamonds'"),
@@ -209,6 +226,10 @@ def test_cli_passes_bids_before_to_both_tables(capsys):
       "--bids-before", "1", "1"], r"--bids-before for ohhell is one whole number"),
     (["ohhell", "AS KS QS", "--rule", "hand_size=3", "--rule", "no_equal_total=true", "--seat", "3",
       "--bids-before", "two"], r"one whole number .*got 'two'"),
+    (["sheepshead", "QC QS JD AH 10H 9C", "--pass", "--scores", "1", "2", "3", "4", "5"],
+     r"--scores matters only for Goathead's steals"),
+    (["goathead3", HAND3, "--scores", "1", "0", "0"], r"--scores is read by --pass and --bids-before"),
+    (["goathead3", HAND3, "--seat", "2", "--pass", "--scores", "1", "0"], r"scores must be 3 finite numbers"),
 ])
 def test_cli_misuse_exits_2(argv, match, capsys):
     assert main(["odds", *argv, "--method", "sample", "--max-deals", "8", "--jobs", "1"]) == 2

@@ -6,7 +6,7 @@
     trickcore solve GAME CONTRACT --hands "..." [--leader N] [--declarer N] [--json]
                     [--time-budget S] [--node-budget N]
     trickcore odds GAME "HAND" [--seat N] [--rule NAME=VALUE ...] [--time-budget S] [--pass]
-                   [--bids-before ACTION ...]
+                   [--bids-before ACTION ...] [--scores S ...]
     trickcore simulate GAME -n N --out DIR [--policy dd|dd_payout|greedy|random]
     trickcore review GAME CONTRACT --hands "..." --play "CARDS" [--leader N] [--declarer N]
                      [--perspective side|seat] [--time-budget S] [--json]
@@ -219,6 +219,11 @@ def _cmd_odds(args: argparse.Namespace) -> int:
     if args.policy != "dd":
         kwargs["policy"] = args.policy
     pass_table = None
+    if args.scores is not None:
+        if args.game not in ("goathead3", "goathead4"):
+            raise ValueError("--scores matters only for Goathead's steals (goathead3, goathead4)")
+        if args.bids_before is None and not args.pass_odds:
+            raise ValueError("--scores is read by --pass and --bids-before (who may steal); give one of them")
     if args.pass_deals is not None and not args.pass_odds:
         raise ValueError("--pass-deals is the sample size of --pass; give --pass too")
     if args.pass_odds:
@@ -230,6 +235,8 @@ def _cmd_odds(args: argparse.Namespace) -> int:
                              f"got {args.game}")
         pass_kwargs: dict[str, Any] = {"seat": args.seat, "rules": rules, "seed": args.seed,
                                        "bids_before": earlier}
+        if args.scores is not None:
+            pass_kwargs["scores"] = args.scores
         if args.pass_deals is not None:
             pass_kwargs["n_deals"] = args.pass_deals
         pass_table = analysis.pass_odds(args.game, args.hand, **pass_kwargs)
@@ -239,7 +246,8 @@ def _cmd_odds(args: argparse.Namespace) -> int:
     if earlier is not None:
         # the contract table on the same footing: the earlier seats acted as given (checked
         # against the rules here too, before any sampling)
-        kwargs["constraints"] = analysis.passing.earlier_seats_bid(args.game, args.seat, earlier, rules)
+        kwargs["constraints"] = analysis.passing.earlier_seats_bid(args.game, args.seat, earlier, rules,
+                                                                   scores=args.scores)
     try:
         table = analysis.contract_odds(args.game, args.hand, **kwargs)
     except TimeoutError as exc:
@@ -403,6 +411,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="Sheepshead, goathead3, goathead4: also the expected payout of passing "
                         "instead of picking / bidding at your first turn (analysis.pass_odds), printed "
                         "after the contract table (with --json: a second line of records)")
+    p.add_argument("--scores", type=float, nargs="+", default=None, metavar="SCORE",
+                   help="Goathead: the match scores, one per seat, which decide who may steal (default: all "
+                        "equal, so nobody may); read by --pass and --bids-before")
     p.add_argument("--pass-deals", type=int, default=None, metavar="N",
                    help="layouts sampled for --pass (default 2000 Sheepshead, 1000 Goathead)")
     p.add_argument("--json", action="store_true")
