@@ -107,7 +107,7 @@ class PlayReview:
     goal:
         What the reference side wants, ``'max'`` or ``'min'`` (for ``'seat'``: each seat).
     objective:
-        ``'points'`` or ``'tricks'``: the unit of the values.
+        ``'points'``, ``'tricks'`` or ``'nil'``: the unit of the values.
     perspective:
         ``'side'`` or ``'seat'``.
     start:
@@ -179,13 +179,13 @@ def review_play(
     hands:
         Every seat's hand at the start of play (after any exchange), or at the start of a
         later trick (an ending: hands of equal size).
+    play:
+        The cards played, in order, from the first lead (a text such as ``"AS 10S QS"`` or a
+        sequence of cards); the hand may stop anywhere.
     played, suits_led:
         For an ending, the cards of the earlier tricks and the effective suits led in them,
         as in :func:`trickcore.solve` (they decide whether a restricted suit is broken and
         whether a must-play card is still due).
-    play:
-        The cards played, in order, from the first lead (a text such as ``"AS 10S QS"`` or a
-        sequence of cards); the hand may stop anywhere.
     leader, declarer, sides, goal:
         The first leader; the declarer, whose side (``layout.sides``, or ``sides``) is the
         reference side of perspective ``'side'``; ``goal`` overrides what it wants.
@@ -245,10 +245,9 @@ def review_round(record: Any, *, perspective: str | None = None, time_budget: fl
     The hands at the start of play are the cards each seat played; the layout, the first
     leader and the declarer's side come from the record.  Rounds with a declaring side (or
     the partnerships of Spades and of Gamut's Spades game, seats 0 and 2 as the reference
-    side) are reviewed from that side;
-    rounds without one (Hearts, Gamut Hearts and Clubs, leasters) seat by seat.  Oh Hell is
-    refused: its seats play to their bids, which neither a side's nor a seat's most (or
-    fewest) tricks measure.
+    side) are reviewed from that side, rounds without one (Hearts, Gamut Hearts and Clubs,
+    leasters) seat by seat.  Oh Hell is refused: its seats play to their bids, which
+    neither a side's nor a seat's most (or fewest) tricks measure.
 
     >>> from trickcore.rounds import play_round
     >>> from trickcore.policies import HeuristicPolicy
@@ -335,6 +334,9 @@ def play_and_review(game: Any, policies: Sequence[Any], *, seed: Any = None, sam
     recorders = [_CardRecorder(p, order) for p in policies]
     record = drive(r, recorders)      # (one policy per seat: drive checks the count)
     seen = sorted((c for rec in recorders for c in rec.cards), key=lambda c: c[0])
+    if len(seen) != sum(len(t.plays) for t in record.tricks):     # every card goes through play()
+        raise RuntimeError(f"{len(seen)} card decisions recorded for {sum(len(t.plays) for t in record.tricks)} "
+                           "cards played")
     try:
         review = review_round(record, node_budget=node_budget, time_budget=time_budget)
         moves = review.moves.copy()
