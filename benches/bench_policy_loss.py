@@ -21,8 +21,8 @@ With ``--informed`` each card is also judged by what its player could know
 (:func:`analysis.review.play_and_review`: the mean over ``--samples`` deals of the unseen
 cards consistent with what the seat had seen, each solved double dummy): the informed loss
 per decision is the part of the double-dummy loss a player without sight of the other
-hands could have avoided, as far as the samples tell (positions of more than 32 cards in
-points games are left out of it).
+hands could have avoided, as far as the samples tell (positions of more than 32 cards are
+left out of it: the first five tricks of Spades and Hearts).
 
 Printed per game: decisions (cards with a choice), the share with a positive loss, the mean
 loss per decision with its 95% interval (clustered by round: the t interval of the rounds'

@@ -346,3 +346,13 @@ def test_cli_review_round(capsys):
                           (["review", "goathead3", "--round", "4", "--samples", "0"], "samples must be")):
         assert main(argv) == 2
         assert message in capsys.readouterr().err
+
+
+def test_play_and_review_keeps_the_informed_columns_where_double_dummy_is_refused():
+    from analysis.review import play_and_review
+
+    rec, rev = play_and_review("ohhell", [HeuristicPolicy()] * 4, seed=1, samples=2, hand_size=3)
+    assert rev.note.startswith("no double-dummy review: Oh Hell is not reviewed")
+    m = rev.moves
+    assert len(m) == 12 and m.loss.isna().all() and not m.exact.any()
+    assert (m.ev_loss.dropna() >= 0).all() and m.ev_loss.notna().all()

@@ -169,6 +169,8 @@ def _cmd_review(args: argparse.Namespace) -> int:
         return 0
     if header:
         print(header)
+    if rev.note:
+        print(rev.note)
     cols = ["trick", "seat", "card", "team", "before", "after", "loss", "best_cards"]
     if "ev_loss" in rev.moves:
         cols += ["ev_loss", "ev_best_cards"]

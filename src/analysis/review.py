@@ -116,6 +116,9 @@ class PlayReview:
     result:
         Perspective ``'side'``: what the side took in the play, once every card was played
         (else ``None``).
+    note:
+        Why the double-dummy columns are empty, when :func:`play_and_review` could not
+        review a round double dummy (Oh Hell, folded Gamut seats).
     """
 
     moves: pd.DataFrame
@@ -125,6 +128,7 @@ class PlayReview:
     perspective: str
     start: int | None
     result: int | None
+    note: str = ""
 
     def summary(self) -> pd.DataFrame:
         """Per seat: cards played, decisions (cards not forced), mistakes (loss > 0), the
@@ -281,7 +285,7 @@ def review_round(record: Any, *, perspective: str | None = None, time_budget: fl
 
 
 def play_and_review(game: Any, policies: Sequence[Any], *, seed: Any = None, samples: int = 20,
-                    review_seed: int = 0, bid_inference: bool = True, ev_max_cards: int | None = None,
+                    review_seed: int = 0, bid_inference: bool = True, ev_max_cards: int = 32,
                     node_budget: int | None = None, time_budget: float | None = None,
                     **round_kwargs: Any) -> tuple[Any, PlayReview]:
     """Play a round with ``policies`` and review every card both against double dummy and
@@ -306,9 +310,10 @@ def play_and_review(game: Any, policies: Sequence[Any], *, seed: Any = None, sam
         the cards with the best mean.
 
     A card can lose double dummy and nothing informed (a guess that went wrong), or the
-    other way round.  Positions with more than ``ev_max_cards`` cards in the hands (default:
-    32 for points, where a whole Hearts deal can take minutes a sample, 52 for tricks) keep
-    ``NaN`` informed values.  ``node_budget`` and ``time_budget`` limit the double-dummy
+    other way round.  Positions with more than ``ev_max_cards`` cards in the hands (default
+    32: whole deals of the 32-card games, the last eight tricks of the 52-card ones, where a
+    position's samples take seconds in Spades and minutes in Hearts) keep ``NaN`` informed
+    values.  ``node_budget`` and ``time_budget`` limit the double-dummy
     review's solves (:func:`review_round`).  The means are estimates from ``samples``
     deals; PIMC's choices are
     the cards with ``ev_loss == 0`` under its own seed and samples.  Rounds the double-dummy
@@ -326,6 +331,8 @@ def play_and_review(game: Any, policies: Sequence[Any], *, seed: Any = None, sam
 
     if isinstance(samples, (bool, np.bool_)) or not isinstance(samples, (int, np.integer)) or samples < 1:
         raise ValueError(f"samples must be a whole number, at least 1, not {samples!r}")
+    if isinstance(ev_max_cards, (bool, np.bool_)) or not isinstance(ev_max_cards, (int, np.integer)):
+        raise ValueError(f"ev_max_cards must be a whole number of cards, not {ev_max_cards!r}")
     judge = PIMCPolicy(samples=int(samples), seed=review_seed, bid_inference=bid_inference)
     r = start_round(game, seed=seed, **round_kwargs)
     if not hasattr(policies, "__len__"):
@@ -340,8 +347,8 @@ def play_and_review(game: Any, policies: Sequence[Any], *, seed: Any = None, sam
     try:
         review = review_round(record, node_budget=node_budget, time_budget=time_budget)
         moves = review.moves.copy()
-    except ValueError:            # a round the double-dummy review refuses: informed columns only
-        review = PlayReview(pd.DataFrame(), 0, "", "", "seat", None, None)
+    except ValueError as exc:     # a round the double-dummy review refuses: informed columns only
+        review = PlayReview(pd.DataFrame(), 0, "", "", "seat", None, None, note=f"no double-dummy review: {exc}")
         moves = pd.DataFrame({
             "trick": [len(obs.tricks) + 1 for _, obs, _ in seen], "seat": [obs.seat for _, obs, _ in seen],
             "card": [str(card) for _, _, card in seen], "team": "", "forced": [len(obs.legal) == 1 for _, obs, _ in seen],
@@ -351,8 +358,7 @@ def play_and_review(game: Any, policies: Sequence[Any], *, seed: Any = None, sam
         if len(obs.legal) == 1:
             ev.append((math.nan, math.nan, 0.0, str(card)))
             continue
-        limit = ev_max_cards if ev_max_cards is not None else (52 if obs.layout.objective == "tricks" else 32)
-        if sum(obs.hand_sizes) > limit:
+        if sum(obs.hand_sizes) > ev_max_cards:
             ev.append((math.nan, math.nan, math.nan, ""))
             continue
         means = judge.expected_card_values(obs)
