@@ -2,7 +2,7 @@
 
 ::
 
-    trickcore report [GAME ...] [--deals N] [--out reports/]
+    trickcore report [GAME ...] [--deals N] [--out reports/] [--rule NAME=VALUE ...  (one GAME)]
     trickcore solve GAME CONTRACT --hands "..." [--leader N] [--declarer N] [--json]
                     [--time-budget S] [--node-budget N]
     trickcore odds GAME "HAND" [--seat N] [--rule NAME=VALUE ...] [--time-budget S] [--pass]
@@ -332,8 +332,13 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 def _cmd_report(args: argparse.Namespace) -> int:
     from analysis.report import write_report
 
+    rules = None
+    if args.rule:
+        if len(args.games) != 1:
+            raise ValueError("--rule sets options of one game: name exactly one GAME with it")
+        rules = parse_rules(args.games[0], args.rule)
     index = write_report(games=args.games or None, n_deals=args.deals, out=args.out, seed=args.seed,
-                         n_jobs=args.jobs)
+                         n_jobs=args.jobs, rules=rules)
     print(f"report written: {index}")
     return 0
 
@@ -352,6 +357,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", default="reports", help="output folder (default: reports)")
     p.add_argument("--seed", type=int, default=2026)
     p.add_argument("--jobs", type=int, default=-1, help="parallel workers (default: all cores)")
+    p.add_argument("--rule", action="append", metavar="NAME=VALUE",
+                   help="a rule option of the one GAME named (repeatable): its page under your house rules, "
+                        "its rule variants flipped from them")
     p.set_defaults(func=_cmd_report)
 
     p = sub.add_parser("solve", help="double-dummy value, each legal card's value and the optimal line")

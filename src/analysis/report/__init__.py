@@ -27,8 +27,9 @@ from __future__ import annotations
 import platform
 import time
 import traceback
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 
@@ -81,9 +82,11 @@ def _provenance(d: GameData, seconds: float | None = None) -> list[str]:
         f"option value); {p.pimc_rounds} PIMC rounds ({p.pimc_samples} samples per card)"
         + (f"; {p.seat_dd_deals} deals solved for seat 0 alone against the others"
            + (f" (the last {p.seat_dd_tricks} tricks)" if p.seat_dd_tricks else "")
-           + (f" (hands of {p.seat_dd_hand_size} cards)" if p.seat_dd_hand_size else "") if p.seat_dd_deals else "")
+           + (f" (hands of {d.seat_dd_hand_size} cards)" if d.seat_dd_hand_size else "") if p.seat_dd_deals else "")
         + ".",
-        "Rules (the rulings' defaults unless stated): " + ", ".join(f"{k}={v!r}" for k, v in rules.items()) + ".",
+        ("Rules (the rulings' defaults unless stated): " if not d.rules else
+         "Rules (set for this report: " + ", ".join(f"{k}={v!r}" for k, v in d.rules.items()) + "; every other "
+         "option the rulings' default): ") + ", ".join(f"{k}={v!r}" for k, v in rules.items()) + ".",
     ]
     if seconds is not None:
         steps = ", ".join(f"{k.split(':')[0] if k.startswith('matches') else k} {v:.0f} s"
@@ -112,7 +115,7 @@ def game_document(d: GameData, failures: list[str] | None = None) -> Document:
 
 
 def write_report(games: Sequence[str] | None = None, n_deals: int | None = None, out: str | Path = "reports",
-                 seed: int = 2026, n_jobs: int = -1) -> Path:
+                 seed: int = 2026, n_jobs: int = -1, rules: Mapping[str, Any] | None = None) -> Path:
     """Write the balance report into ``out``; returns the path of ``index.html``.
 
     Parameters
@@ -129,11 +132,16 @@ def write_report(games: Sequence[str] | None = None, n_deals: int | None = None,
         per game with ``index.html``/``.md`` and the Markdown twin's figures.
     seed, n_jobs:
         The seed of every deal and match; parallel workers (``-1``: all cores).
+    rules:
+        Rule options of one game (``games`` must name exactly that one): its page is
+        computed under them instead of the rulings' defaults, its rule variants flipped
+        from them.
 
     Raises
     ------
     ValueError
-        Unknown game or a bad ``n_deals``.
+        Unknown game, a bad ``n_deals``, or ``rules`` for more than one game or unknown to
+        it.
     RuntimeError
         When a section failed (after writing every page; the failure is on its page).
     """
@@ -141,6 +149,13 @@ def write_report(games: Sequence[str] | None = None, n_deals: int | None = None,
 
     ids = [get_game(g).id for g in (games or GAME_IDS)]
     plans = {g: plan_for(g, n_deals) for g in ids}
+    if rules is not None and not isinstance(rules, Mapping):
+        raise ValueError(f"rules must be a mapping of rule options, not {rules!r}")
+    rules = dict(rules or {})
+    if rules:
+        if len(ids) != 1:
+            raise ValueError(f"rules are options of one game: give exactly one game with them, not {len(ids)}")
+        get_game(ids[0]).check_rules(rules)      # unknown options or values: ValueError
     if not isinstance(n_jobs, int) or isinstance(n_jobs, bool) or n_jobs == 0:
         raise ValueError(f"n_jobs must be a number of workers (-1: all cores), not {n_jobs!r}")
     from ..engine import check_seed
@@ -154,7 +169,7 @@ def write_report(games: Sequence[str] | None = None, n_deals: int | None = None,
     rows = []
     for g in ids:
         t = time.perf_counter()
-        d = GameData(g, plans[g], seed=seed, n_jobs=n_jobs)
+        d = GameData(g, plans[g], seed=seed, n_jobs=n_jobs, rules=rules)
         doc = game_document(d, failures)
         doc.write(out / g)
         datas[g] = d
@@ -187,7 +202,8 @@ def write_report(games: Sequence[str] | None = None, n_deals: int | None = None,
             "on common deals. Greedy play-outs, heuristic matches and PIMC rounds show real play.",
             "Every rate and mean has its sample size n and a 95% interval; deltas are paired on common deals."]),
     ], intro=[f"Written by trickcore {trickcore.__version__} with seed {seed} "
-              f"({'default deal counts per game' if n_deals is None else f'{n_deals} deals per game'})."],
+              f"({'default deal counts per game' if n_deals is None else f'{n_deals} deals per game'})"
+              + (f", under the rules {', '.join(f'{k}={v!r}' for k, v in rules.items())}." if rules else ".")],
         links=links)
     page = idx.write(out, "index")
     if failures:

@@ -68,7 +68,6 @@ def distribution_section(d: GameData) -> Section:
     """Distributions of the declarer's payout and card points per contract."""
     f = d.primary
     sec = Section("Score distributions")
-    per_seat = bool(is_per_seat(f).all())
     sec.paragraphs.append(
         "How the round's result is spread, per contract, on the same deals as above "
         f"({d.primary_label}). Payouts are the declarer's; contracts without a declarer show seat 0's.")

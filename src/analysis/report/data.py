@@ -294,7 +294,14 @@ class GameData:
         from trickcore.deals import random_deals
 
         n = max(self.plan.dd_deals, self.plan.play_deals, 1)
-        return self._cached("deals", lambda: np.asarray(random_deals(self.game, n, self.seed), dtype=np.uint64))
+        return self._cached("deals", lambda: np.asarray(random_deals(self.game, n, self.seed, **self.rules),
+                                                        dtype=np.uint64))
+
+    @property
+    def seat_dd_hand_size(self) -> int:
+        """Oh Hell's hand size for the per-seat double dummy: the report's ``hand_size`` rule
+        when it sets one, else the plan's short hands."""
+        return int(self.rules.get("hand_size", self.plan.seat_dd_hand_size)) if self.plan.seat_dd_hand_size else 0
 
     def dd_deals(self, n: int | None = None) -> np.ndarray:
         return self.deals[: self.plan.dd_deals if n is None else min(n, self.plan.dd_deals)]
@@ -348,10 +355,11 @@ class GameData:
         if self.game == "ohhell":
             from trickcore.deals import random_deals
 
-            rules = {**self.rules, "hand_size": p.seat_dd_hand_size}
+            hand_size = self.seat_dd_hand_size
+            rules = {**self.rules, "hand_size": hand_size}
 
             def run() -> pd.DataFrame:
-                deals = np.asarray(random_deals(self.game, p.seat_dd_deals, self.seed, hand_size=p.seat_dd_hand_size),
+                deals = np.asarray(random_deals(self.game, p.seat_dd_deals, self.seed, hand_size=hand_size),
                                    dtype=np.uint64)
                 return pd.concat([seatdd.run_parallel(functools.partial(seatdd.ohhell_short, c, rules=rules), deals,
                                                       self.n_jobs) for c in p.play_contracts], ignore_index=True)

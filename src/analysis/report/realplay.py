@@ -141,7 +141,7 @@ def _hearts_dd(d: GameData, sec: Section) -> None:
 
 def _ohhell_dd(d: GameData, sec: Section) -> None:
     f = d.seat_dd
-    hs = d.plan.seat_dd_hand_size
+    hs = d.seat_dd_hand_size
     rows, labels, vals = [], [], []
     for c, sub in f.groupby("contract", sort=False):
         row, v = _dd_greedy_row(c, sub["dd_made"], sub["greedy_made"], sub["dd_payout"], sub["greedy_payout"],

@@ -12,6 +12,9 @@ An option is measured where it acts:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import numpy as np
 import pandas as pd
 
@@ -25,20 +28,26 @@ __all__ = ["variants_section", "option_values"]
 _NUMERIC_TRIES = {"hand_size": (5, 13)}
 
 
-def option_values(game) -> list[tuple[str, object, object]]:
-    """``(name, default, alternative)`` for every option value the report flips.
+def option_values(game, base: Mapping[str, Any] | None = None) -> list[tuple[str, object, object]]:
+    """``(name, base value, alternative)`` for every option value the report flips: from
+    ``base`` (the report's rules), else from the option's default (the rulings).
 
     >>> from trickcore.games import get_game
     >>> [(n, a) for n, _, a in option_values(get_game("goathead3"))][:2]
     [('kitty_points', 'if_exchanged'), ('no_exchange_bonus', 'won_only')]
+    >>> [(b, a) for n, b, a in option_values(get_game("goathead3"), {"steal": False}) if n == "steal"]
+    [(False, True)]
     """
+    base = dict(base or {})
     out = []
     for name, opt in game.options.items():
+        current = base.get(name, opt.default)
         if len(opt.choices) > 4:
-            alts = [v for v in _NUMERIC_TRIES.get(name, ()) if v in opt.choices and v != opt.default]
+            tries = [opt.default, *_NUMERIC_TRIES.get(name, ())]
+            alts = list(dict.fromkeys(v for v in tries if v in opt.choices and v != current))
         else:
-            alts = [v for v in opt.choices if v != opt.default]
-        out += [(name, opt.default, v) for v in alts]
+            alts = [v for v in opt.choices if v != current]
+        out += [(name, current, v) for v in alts]
     return out
 
 
@@ -103,28 +112,32 @@ def variants_section(d: GameData) -> Section:
 
     sec = Section("Rule variants")
     sec.paragraphs.append(
-        "Each named rule option is flipped from its default (the rulings) to every other value, one at a "
+        "Each named rule option is flipped from its value in this report (the rulings' default unless the "
+        "report's rules set it) to every other value, one at a "
         "time, and measured where it acts: an option that changes the cards' layout (points, lead rules, "
         f"hand size) is re-solved on the first {d.plan.variant_deals} deals; an option that changes only "
         "the scoring re-scores the same solved deals (no re-solve); an option that changes neither a "
         f"deal's play nor its score (bidding, throw-ins, match length) is measured on {d.plan.variant_matches} "
-        "whole matches replayed with the same seeds. Deltas are option minus default. " + CI_NOTE)
+        "whole matches replayed with the same seeds. Deltas are the flipped value minus the report's (columns "
+        "marked 'default'). " + CI_NOTE)
     rows, mrows, skipped = [], [], []
     primary = d.primary
     frames = [("primary", primary)]
     if d.plan.primary_policy == "dd" and not d.play.empty and is_per_seat(d.play).any():
         frames.append(("play", d.play[is_per_seat(d.play)].copy()))
-    for name, default, value in option_values(d.g):
+    layout_rules = {k: v for k, v in d.rules.items() if k in d.g.layout_options}
+    for name, default, value in option_values(d.g, d.rules):
         if name in d.g.layout_options:
             base = primary[primary["deal"] < d.plan.variant_deals]
             contracts = [c for c in base["contract"].cat.categories if (base["contract"] == c).any()]
-            lay0 = d.g.layout(contracts[0])
-            lay1 = d.g.layout(contracts[0], **{name: value})
+            lay0 = d.g.layout(contracts[0], **layout_rules)
+            lay1 = d.g.layout(contracts[0], **{**layout_rules, name: value})
             if (lay0.hand_size, lay0.kitty_size) != (lay1.hand_size, lay1.kitty_size):
                 from trickcore.deals import random_deals
                 from .data import evaluate_deals
 
-                deals = np.asarray(random_deals(d.game, d.plan.variant_deals, d.seed, **{name: value}), dtype=np.uint64)
+                deals = np.asarray(random_deals(d.game, d.plan.variant_deals, d.seed, **{**d.rules, name: value}),
+                                   dtype=np.uint64)
                 alt = d._cached(f"variant:{name}={value}", lambda: evaluate_deals(
                     d.game, contracts, deals, rules={**d.rules, name: value}, policy=d.plan.primary_policy,
                     n_jobs=d.n_jobs))
