@@ -237,9 +237,7 @@ def review_play(
             side = _side_mask(sides, n)
     else:
         side = 0
-    replay = _Replay(layout, parsed, leader, side, goal, perspective, time_budget, node_budget)
-    replay.played, replay.suits_led = earlier, led
-    return replay.run(cards)
+    return _Replay(layout, parsed, leader, earlier, led, side, goal, perspective, time_budget, node_budget).run(cards)
 
 
 def review_round(record: Any, *, perspective: str | None = None, time_budget: float | None = None,
@@ -313,11 +311,11 @@ def play_and_review(game: Any, policies: Sequence[Any], *, seed: Any = None, sam
     other way round.  Positions with more than ``ev_max_cards`` cards in the hands (default
     32: whole deals of the 32-card games, the last eight tricks of the 52-card ones, where a
     position's samples take seconds in Spades and minutes in Hearts) keep ``NaN`` informed
-    values.  ``node_budget`` and ``time_budget`` limit the double-dummy
-    review's solves (:func:`review_round`).  The means are estimates from ``samples``
-    deals; PIMC's choices are
-    the cards with ``ev_loss == 0`` under its own seed and samples.  Rounds the double-dummy
-    review refuses (Oh Hell, Gamut rounds with folded seats) keep ``NaN`` there.
+    values.  ``node_budget`` and ``time_budget`` limit the double-dummy review's solves
+    (:func:`review_round`).  The means are estimates from ``samples`` deals; PIMC's choices
+    are the cards with ``ev_loss == 0`` under its own seed and samples.  Rounds the
+    double-dummy review refuses (Oh Hell, Gamut rounds with folded seats) keep ``NaN``
+    there, and ``note`` says why.
 
     Returns the round's record and the review.
 
@@ -333,10 +331,10 @@ def play_and_review(game: Any, policies: Sequence[Any], *, seed: Any = None, sam
         raise ValueError(f"samples must be a whole number, at least 1, not {samples!r}")
     if isinstance(ev_max_cards, (bool, np.bool_)) or not isinstance(ev_max_cards, (int, np.integer)):
         raise ValueError(f"ev_max_cards must be a whole number of cards, not {ev_max_cards!r}")
-    judge = PIMCPolicy(samples=int(samples), seed=review_seed, bid_inference=bid_inference)
-    r = start_round(game, seed=seed, **round_kwargs)
     if not hasattr(policies, "__len__"):
         raise ValueError(f"policies must be one policy per seat, not {policies!r}")
+    judge = PIMCPolicy(samples=int(samples), seed=review_seed, bid_inference=bid_inference)
+    r = start_round(game, seed=seed, **round_kwargs)
     order = itertools.count()
     recorders = [_CardRecorder(p, order) for p in policies]
     record = drive(r, recorders)      # (one policy per seat: drive checks the count)
@@ -393,8 +391,9 @@ class _Replay:
     played into it (hands, the trick on the table, earlier tricks, suits led, what each seat
     took)."""
 
-    def __init__(self, layout: Layout, hands: list[CardSet], leader: int, side: int, goal: str,
-                 perspective: str, time_budget: float | None, node_budget: int | None) -> None:
+    def __init__(self, layout: Layout, hands: list[CardSet], leader: int, played: CardSet, suits_led: int,
+                 side: int, goal: str, perspective: str, time_budget: float | None,
+                 node_budget: int | None) -> None:
         self.layout = layout
         self.n = layout.n_seats
         self.hands = list(hands)
@@ -404,8 +403,8 @@ class _Replay:
         self.perspective = perspective
         self.budget = {"time_budget": time_budget, "node_budget": node_budget}
         self.trick: list[Card] = []
-        self.played = CardSet()
-        self.suits_led = 0
+        self.played = played                # the cards of the tricks before the current one
+        self.suits_led = suits_led
         self.trick_index = layout.hand_size - len(hands[0])     # an ending starts later
         self.taken = [0] * self.n          # points (or tricks) each seat took in finished tricks
         self.points = {c: int(v) for c, v in layout.points.items()}
