@@ -52,6 +52,15 @@ def _policy(name: str, seat: int, seed: int):
     return PIMCPolicy(seed=seed * 100 + seat)
 
 
+def _per_decision(totals: np.ndarray, counts: np.ndarray) -> str:
+    """The mean loss per decision over the rounds (each round's total loss over its
+    decisions) with its 95% interval, clustered by round: the ratio estimator and the t
+    interval of the rounds' residuals."""
+    mean = totals.sum() / counts.sum()
+    lo, hi = mean_interval((totals - mean * counts) / counts.mean())[1:]
+    return f"{mean:.3f} [{mean + lo:.3f}, {mean + hi:.3f}]"
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", nargs="+", default=list(GAMES), choices=GAMES)
@@ -101,18 +110,12 @@ def main(argv=None) -> None:
         secs = time.perf_counter() - t0
         for key, acc in sorted(rows.items()):
             totals, counts = np.array(acc["loss"]), np.array(acc["dec"])
-            # the ratio estimator clustered by round: the t interval of the rounds' residuals
-            mean = totals.sum() / counts.sum()
-            lo, hi = mean_interval((totals - mean * counts) / counts.mean())[1:]
-            ci = f"{mean:.3f} [{mean + lo:.3f}, {mean + hi:.3f}] {acc['unit']}"
+            ci = f"{_per_decision(totals, counts)} {acc['unit']}"
             side = (f"{np.mean(acc['decl']):14.2f} {np.mean(acc['defs']):15.2f}" if acc["decl"]
                     else f"{'-':>14s} {'-':>15s}")
             informed = ""
             if args.informed:
-                et, ec = np.array(acc["ev"]), np.array(acc["ev_dec"])
-                em = et.sum() / ec.sum()
-                elo, ehi = mean_interval((et - em * ec) / ec.mean())[1:]
-                informed = f" {f'{em:.3f} [{em + elo:.3f}, {em + ehi:.3f}]':>29s}"
+                informed = f" {_per_decision(np.array(acc['ev']), np.array(acc['ev_dec'])):>29s}"
             print(f"{key:13s} {len(totals):6d} {counts.sum():9d} {acc['erring'] / max(counts.sum(), 1):7.1%} "
                   f"{ci:>29s} {side} {acc['unsolved']:8d} {secs:6.1f}s{informed}", flush=True)
 

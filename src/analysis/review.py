@@ -84,6 +84,8 @@ from trickcore.cards import Card, CardSet, parse_card, parse_hand
 from trickcore.layout import Layout, resolve_layout
 from trickcore.solver import _parse_suits_led, solve
 
+from .odds import _check_seat
+
 __all__ = ["review_play", "review_round", "play_and_review", "PlayReview"]
 
 PERSPECTIVES = ("side", "seat")
@@ -217,7 +219,7 @@ def review_play(
     parsed = layout.check_hands(hands, equal=True)
     if not len(parsed[0]):
         raise ValueError("the hands are empty: there is no play to review")
-    leader = _seat("leader", leader, n)
+    leader = _check_seat("leader", leader, n)
     cards = _parse_play(play)
     if len(cards) > n * len(parsed[0]):
         raise ValueError(f"{len(cards)} cards played, but the hands hold {n * len(parsed[0])}")
@@ -232,7 +234,7 @@ def review_play(
     if perspective == "side":
         if sides is None:
             start = np.array([h.mask for h in parsed], dtype=np.uint64)
-            side = int(layout.sides(start, _seat("declarer", declarer, n)))
+            side = int(layout.sides(start, _check_seat("declarer", declarer, n)))
         else:
             side = _side_mask(sides, n)
     else:
@@ -425,7 +427,7 @@ class _Replay:
             "trick", "seat", "card", "team", "forced", "exact", "before", "after", "loss", "best_cards", "nodes"])
         result = None
         if self.perspective == "side" and cards and not any(self.hands):
-            result = self.side_taken()
+            result = self.taken_by(self.side)
         return PlayReview(moves, self.side, self.goal, self.layout.objective, self.perspective, start, result)
 
     # -- one card -------------------------------------------------------------------------
@@ -445,10 +447,10 @@ class _Replay:
         if self.perspective == "side":
             team, wants_max = ("declarer", self.goal == "max") if self.side >> mover & 1 \
                 else ("defender", self.goal != "max")
-            sides, goal, ref = self.side, self.goal, self.side
+            sides = self.side
         else:
             team, wants_max = "alone", self.goal == "max"
-            sides, goal, ref = 1 << mover, self.goal, 1 << mover
+            sides = 1 << mover
         row = {"trick": self.trick_index + 1, "seat": mover, "card": str(card), "team": team,
                "forced": len(legal) == 1, "exact": True, "before": math.nan, "after": math.nan,
                "loss": 0.0, "best_cards": str(card), "nodes": 0}
@@ -461,12 +463,12 @@ class _Replay:
             if carried is not None or self.perspective == "seat":
                 return row
         try:
-            res = solve(L, None, self.hands, leader=self.leader, trick=self.trick, played=self.played, suits_led=self.suits_led,
-                        sides=sides, goal=goal, **self.budget)
+            res = solve(L, None, self.hands, leader=self.leader, trick=self.trick, played=self.played,
+                        suits_led=self.suits_led, sides=sides, goal=self.goal, **self.budget)
         except TimeoutError:
             row.update(exact=False, loss=math.nan, best_cards="")
             return row
-        base = self.taken_by(ref)
+        base = self.taken_by(sides)
         values = {c: base + v for c, v in res.card_values.items()}
         best = max(values.values()) if wants_max else min(values.values())
         row.update(before=float(best), after=float(values[card]), loss=float(abs(best - values[card])),
@@ -499,9 +501,6 @@ class _Replay:
     def taken_by(self, seats: int) -> int:
         return sum(self.taken[s] for s in range(self.n) if seats >> s & 1)
 
-    def side_taken(self) -> int:
-        return self.taken_by(self.side)
-
 
 def _parse_play(play: Any) -> list[Card]:
     if isinstance(play, str):
@@ -520,12 +519,6 @@ def _parse_play(play: Any) -> list[Card]:
         except (ValueError, TypeError) as exc:
             raise ValueError(f"card {i + 1} of the play: {exc}") from None
     return out
-
-
-def _seat(name: str, value: Any, n: int) -> int:
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) or not 0 <= value < n:
-        raise ValueError(f"{name} must be a seat 0..{n - 1}, not {value!r}")
-    return int(value)
 
 
 def _side_mask(value: Any, n: int) -> int:
