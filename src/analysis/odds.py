@@ -127,6 +127,7 @@ from .constraints import as_constraint, fixed_masks
 import time
 
 from .simulate import NO_DECLARER_CONTRACTS, _layout_rules, _play, _scored_frame, bid_contracts, declarer_count
+from .stakes import check_stakes, heuristic_multiplier
 from .stats import Moments, wilson_interval
 
 __all__ = ["contract_odds", "compare_kitty_policies", "deal_probability", "KITTY_POLICIES", "EXCHANGE_GAMES",
@@ -460,24 +461,47 @@ def _heuristic_pick(g: Game, contract: str, deals: np.ndarray, rules: Mapping[st
     return played, d, ex, buried
 
 
+def _stake_multiplier(g: Game, played: np.ndarray, dealt: np.ndarray, after: np.ndarray, rules: Mapping[str, Any],
+                      seat: int, stakes: str) -> np.ndarray:
+    """Per layout, the stake multiplier of the analyst picking in ``seat`` and playing the
+    contract ``played`` (per row) with the hands ``after`` (:mod:`analysis.stakes`; 1 under
+    ``stakes="base"``)."""
+    mult = np.ones(len(dealt))
+    if stakes == "heuristic":
+        for c in pd.unique(played):
+            rows = played == c
+            mult[rows] = heuristic_multiplier(g, c, dealt[rows], after[rows], seat, rules=rules)
+    return mult
+
+
 def _odds_rows(g: Game, contract: str, deals: np.ndarray, rules: Mapping[str, Any], seat: int, leader: int,
-               policy: str) -> dict[str, np.ndarray]:
-    """Per-layout results of declaring ``contract`` under the kitty ``policy``."""
+               policy: str, stakes: str = "base") -> dict[str, np.ndarray]:
+    """Per-layout results of declaring ``contract`` under the kitty ``policy``; payouts
+    times the ``stakes`` multiplier (a ``multiplier`` entry in Sheepshead)."""
     n_seats = g.n_seats
     kitty = deals[:, n_seats]
     hand = deals[:, seat]
     n = len(deals)
     if g.id in SWAP_GAMES:
         return _swap_rows(g, contract, deals, rules, seat, leader, policy)
+    staked = {} if g.id != "sheepshead" else {"multiplier": np.ones(n)}
     if policy == "none" or g.id not in EXCHANGE_GAMES or g.kitty_size == 0:
         ex = np.zeros(n, dtype=bool)
-        pay, made, pts = _score_rows(g, np.full(n, contract, dtype=object), deals, ex, kitty, rules, seat, leader)
-        return {"payout": pay, "made": made, "points": pts, "exchanged": ex.astype(float), "raised": np.zeros(n)}
+        contracts = np.full(n, contract, dtype=object)
+        pay, made, pts = _score_rows(g, contracts, deals, ex, kitty, rules, seat, leader)
+        if staked:
+            staked["multiplier"] = _stake_multiplier(g, contracts, deals, deals, rules, seat, stakes)
+            pay = pay * staked["multiplier"]
+        return {"payout": pay, "made": made, "points": pts, "exchanged": ex.astype(float), "raised": np.zeros(n),
+                **staked}
     if policy == "heuristic":
         played, d, ex, buried = _heuristic_pick(g, contract, deals, rules, seat)
         pay, made, pts = _score_rows(g, played, d, ex, buried, rules, seat, leader)
+        if staked:
+            staked["multiplier"] = _stake_multiplier(g, played, deals, d, rules, seat, stakes)
+            pay = pay * staked["multiplier"]
         return {"payout": pay, "made": made, "points": pts, "exchanged": ex.astype(float),
-                "raised": (played != contract).astype(float)}
+                "raised": (played != contract).astype(float), **staked}
     # dd_best: every option, keep the best payout per layout.
     best_pay = np.full(n, -np.inf)
     out = {k: np.zeros(n) for k in ("made", "points", "exchanged", "raised")}
@@ -504,7 +528,10 @@ def _odds_rows(g: Game, contract: str, deals: np.ndarray, rules: Mapping[str, An
         else:
             buried, d = kitty, deals
         exv = np.full(n, exch)
-        pay, made, pts = _score_rows(g, np.full(n, c, dtype=object), d, exv, buried, rules, seat, leader)
+        contracts = np.full(n, c, dtype=object)
+        pay, made, pts = _score_rows(g, contracts, d, exv, buried, rules, seat, leader)
+        mult = _stake_multiplier(g, contracts, deals, d, rules, seat, stakes)
+        pay = pay * mult
         called = np.uint64(_called_suit_mask(g, c))
         if called:
             # The picker must keep a card of the called suit (when the pool has one).
@@ -515,8 +542,10 @@ def _odds_rows(g: Game, contract: str, deals: np.ndarray, rules: Mapping[str, An
         out["points"] = np.where(better, pts, out["points"])
         out["exchanged"] = np.where(better, float(exch), out["exchanged"])
         out["raised"] = np.where(better, float(c != contract), out["raised"])
+        if staked:
+            staked["multiplier"] = np.where(better, mult, staked["multiplier"])
     out["payout"] = best_pay
-    return out
+    return {**out, **staked}
 
 
 def _swap_rows(g: Game, contract: str, deals: np.ndarray, rules: Mapping[str, Any], seat: int, leader: int,
@@ -578,7 +607,8 @@ def _chunk_sums(spec: dict[str, Any], index: int, seed_seq: np.random.SeedSequen
         if spec.get("per_seat", {}).get(c):
             rows.extend(_seat_odds_rows(g, c, deals, spec))
             continue
-        r = _odds_rows(g, c, deals, spec["rules"], spec["seat"], spec["leader"], spec["kitty_policy"])
+        r = _odds_rows(g, c, deals, spec["rules"], spec["seat"], spec["leader"], spec["kitty_policy"],
+                       spec.get("stakes", "base"))
         row = {"contract": c, "bid": -1, "n": len(deals), "payout__k": float(len(deals))}
         for k, v in r.items():
             row[f"{k}__s1"] = float(np.sum(v))
@@ -678,6 +708,7 @@ def contract_odds(
     target_ev_se: float | None = None,
     bags: int = 0,
     bids_before: int | None = None,
+    stakes: str = "base",
 ) -> pd.DataFrame:
     """Make probability and expected payout of every contract for ``hand`` held in ``seat``.
 
@@ -725,6 +756,14 @@ def contract_odds(
         as the forbidden bid ``hand_size - bids_before`` depends on it; that bid's row is
         left out (``attrs["forbidden_bid"]``).  Other seats are not restricted and their
         figures do not change (:mod:`analysis.bids`).
+    stakes:
+        Sheepshead: ``"base"`` (default: every payout at the unit stake, multiplier 1) or
+        ``"heuristic"``: the blitzes, red blitzes, cracks and re-cracks that a table of
+        :class:`~trickcore.policies.HeuristicPolicy` players declares on each layout under
+        the rule options ``blitz`` and ``crack`` (:mod:`analysis.stakes`; the analyst's
+        own as the heuristic would), multiplying that layout's payout.  The column
+        ``multiplier`` is the mean multiplier.  ``"heuristic"`` with another game is a
+        ``ValueError``: only Sheepshead declares stakes.
     seed, chunk_size, n_jobs, backend:
         Sampling seed and parallelism (see :mod:`analysis.engine`).  ``chunk_size``
         defaults to 2048 layouts, 64 for per-seat analyses of hands up to 8 cards and of
@@ -755,8 +794,9 @@ def contract_odds(
         0 for per-seat analyses, where ``points`` is the mean of the seat's double-dummy
         ``value``: tricks or penalty / card points, as :mod:`analysis.paranoid` and
         :mod:`analysis.bids` define it).
-        Spades adds ``bag_penalty`` (the expected roll-over penalty, part of ``ev``).
-        ``attrs`` holds ``method``, ``n_layouts`` (layouts agreeing with the fixed cards),
+        Spades adds ``bag_penalty`` (the expected roll-over penalty, part of ``ev``),
+        Sheepshead ``multiplier`` (the mean stake multiplier; 1 under ``stakes="base"``).
+        ``attrs`` holds ``stakes``, ``method``, ``n_layouts`` (layouts agreeing with the fixed cards),
         ``kitty_policy``, ``optimistic``, ``level``, ``stopped_by``, ``target_se``,
         ``target_ev_se``, ``bags`` and ``forbidden_bid``.
 
@@ -817,6 +857,7 @@ def contract_odds(
     chunk_size = engine.whole("chunk_size", chunk_size)
     if time_budget is not None:
         _positive("time_budget", time_budget, "number of seconds")
+    check_stakes(g, stakes)
     if kitty_policy not in KITTY_POLICIES:
         raise ValueError(f"unknown kitty_policy {kitty_policy!r}; valid policies: {', '.join(KITTY_POLICIES)}")
     if method not in ("auto", "exact", "sample"):
@@ -835,6 +876,7 @@ def contract_odds(
         "game": g.id, "contracts": cons, "rules": rules, "seat": seat, "leader": int(leader),
         "kitty_policy": kitty_policy, "chunk_size": int(chunk_size), "fixed": fx, "where": cond,
         "budget_factor": 200, "deals": None, "per_seat": per_seat, "bags": bags, "forbidden_bid": forbidden,
+        "stakes": stakes,
     }
     stopped_by = "exact" if exact else "max_deals"
 
@@ -847,7 +889,7 @@ def contract_odds(
             "method": "exact" if exact else "sampled", "n_layouts": int(n_layouts), "kitty_policy": kitty_policy,
             "optimistic": kitty_policy == "dd_best", "level": level, "seat": seat, "hand": str(h), "game": g.id,
             "policy": policy, "stopped_by": stop, "target_se": target_se, "target_ev_se": target_ev_se,
-            "bags": bags, "forbidden_bid": forbidden,
+            "bags": bags, "forbidden_bid": forbidden, "stakes": stakes,
         })
         return out
 
@@ -968,6 +1010,8 @@ def _finish(sums: pd.DataFrame, contracts: Sequence[str], level: float, exact: b
         })
         if "bag_penalty__s1" in r.index:
             rows[-1]["bag_penalty"] = r["bag_penalty__s1"] / n
+        if "multiplier__s1" in r.index:
+            rows[-1]["multiplier"] = r["multiplier__s1"] / n
     return pd.DataFrame(rows)
 
 

@@ -158,6 +158,7 @@ from trickcore.policies.heuristic import GOATHEAD_BID_STRENGTH, SHEEPSHEAD_PICK_
 
 from . import engine
 from .constraints import Predicate, as_constraint
+from .stakes import check_stakes, heuristic_multiplier
 from .stats import Moments, wilson_interval, z_value
 
 __all__ = ["pass_odds", "earlier_seats_pass", "earlier_seats_bid", "check_bids_before", "heuristic_picks",
@@ -530,9 +531,10 @@ def _draw(g: Game, n: int, seed: Any, fixed: np.ndarray, cond: Any, max_draws: i
 
 
 def _picked_rows(g: Game, deals: np.ndarray, picker: np.ndarray, rules: Mapping[str, Any], seat: int,
-                 leader: int) -> dict[str, np.ndarray]:
+                 leader: int, stakes: str = "base") -> dict[str, np.ndarray]:
     """Rows with a picker (``picker >= 0``): the heuristic call, pick-up, burial and raise
-    (:func:`analysis.odds._heuristic_pick`), double-dummy play and the scorer's payouts."""
+    (:func:`analysis.odds._heuristic_pick`), double-dummy play and the scorer's payouts,
+    times the ``stakes`` multiplier (:mod:`analysis.stakes`)."""
     from .odds import _heuristic_pick
     from .simulate import _play, _scored_frame
 
@@ -540,7 +542,7 @@ def _picked_rows(g: Game, deals: np.ndarray, picker: np.ndarray, rules: Mapping[
     out = {
         "contract": np.full(n, "", dtype=object), "buried": np.zeros(n, dtype=np.uint64),
         "payout": np.full(n, np.nan), "partner": np.full(n, -1, dtype=np.int64),
-        "picking_points": np.full(n, -1, dtype=np.int64),
+        "picking_points": np.full(n, -1, dtype=np.int64), "multiplier": np.ones(n, dtype=np.int64),
     }
     for p in sorted(set(picker[picker >= 0].tolist())):
         rows_p = np.flatnonzero(picker == p)
@@ -556,8 +558,12 @@ def _picked_rows(g: Game, deals: np.ndarray, picker: np.ndarray, rules: Mapping[
                 result = _play(g.id, c, dd, rules, p, leader, "dd", None)
                 f = _scored_frame(g, c, dd, result, rules, p, leader, "dd", exchanged=ex[sub], kitty=buried[sub])
                 out["contract"][r] = c
-                out["payout"][r] = f[f"payout_{seat}"].to_numpy(dtype=float)
-                out["partner"][r] = f["partner"].to_numpy(dtype=np.int64)
+                partner = f["partner"].to_numpy(dtype=np.int64)
+                mult = (heuristic_multiplier(g, c, deals[r], dd, p, partner, rules) if stakes == "heuristic"
+                        else np.ones(len(r), dtype=np.int64))
+                out["multiplier"][r] = mult
+                out["payout"][r] = f[f"payout_{seat}"].to_numpy(dtype=float) * mult
+                out["partner"][r] = partner
                 out["picking_points"][r] = f["picking_points"].to_numpy(dtype=np.int64)
     return out
 
@@ -578,6 +584,7 @@ def pass_odds(
     return_samples: bool = False,
     scores: Sequence[float] | None = None,
     bids_before: Sequence[str] | None = None,
+    stakes: str = "base",
 ) -> pd.DataFrame | tuple[pd.DataFrame, pd.DataFrame]:
     """The analyst's expected payout when it *passes* with ``hand`` in pick-order ``seat``
     (Sheepshead), or at its first turn in the auction (Goathead).
@@ -592,6 +599,14 @@ def pass_odds(
     rules:
         Rule options; ``no_pick`` decides what happens when everybody passes, ``partner``,
         ``jd_picker`` and ``announce_alone`` how a picker calls.
+    stakes:
+        Sheepshead: ``"base"`` (default, multiplier 1) or ``"heuristic"``: each layout with
+        a picker pays times the blitzes, red blitzes, cracks and re-cracks a table of
+        HeuristicPolicy players declares there under the rule options ``blitz`` and
+        ``crack`` (:mod:`analysis.stakes`; the analyst's own crack as the heuristic would),
+        as :func:`~analysis.odds.contract_odds` takes it, so the two tables still compare.
+        The column ``multiplier`` is the mean multiplier of each outcome's layouts (1 for
+        leasters and throw-ins).  Goathead has no stakes: ``"heuristic"`` is a ``ValueError``.
     constraints, fixed:
         More knowledge of the hidden cards, as in :func:`~analysis.odds.contract_odds`
         (:mod:`analysis.constraints` predicates; ``{seat: cards}``): layouts are kept when
@@ -643,7 +658,7 @@ def pass_odds(
         no forced pick), ``forced`` (the dealer's forced pick), ``contract`` (as played;
         ``"leaster"``, or ``"thrown_in"`` for redeal / doubler), ``buried``, ``outcome``,
         ``partner`` (the picker's partner seat, −1 none), ``picking_points`` (the picking
-        team's total, −1 without a picker), ``payout``
+        team's total, −1 without a picker), ``multiplier`` (the stakes'), ``payout``
         (the analyst's; ``NaN`` in a leaster) and ``leaster_value``.  Goathead's columns
         are listed in the module docstring.
 
@@ -669,6 +684,7 @@ def pass_odds(
     leader = _check_seat("leader", leader, g.n_seats)
     dealer = g.n_seats - 1
     goathead = g.id in GOATHEAD_GAMES
+    check_stakes(g, stakes)
     if goathead and leader != 0:
         raise ValueError(f"{g.id}: the dealer's left (seat 0) leads the first trick whatever the contract, "
                          f"so leader must be 0; got {leader}")
@@ -716,7 +732,7 @@ def pass_odds(
     forced = all_pass & (no_pick == "dealer_picks")
     picker = np.where(forced, dealer, picker)
 
-    res = _picked_rows(g, deals, picker, rules, seat, leader)
+    res = _picked_rows(g, deals, picker, rules, seat, leader, stakes)
     payout = res["payout"]
     contract = res["contract"]
     leaster_value = np.full(n, np.nan)
@@ -733,7 +749,7 @@ def pass_odds(
     on_side = res["partner"] == seat
     outcome = np.where(all_pass, "no_pick", np.where(on_side, "partner", "defender")).astype(object)
 
-    table = _table(outcome, payout, leaster_value, level)
+    table = _table(outcome, payout, leaster_value, level, res["multiplier"])
     n_pick = int((~all_pass).sum())
     known_pay = ~np.isnan(payout)
     part = float(payout[known_pay].sum()) / n
@@ -748,6 +764,7 @@ def pass_odds(
         "game": g.id, "hand": str(h), "seat": seat, "dealer": dealer, "leader": leader, "no_pick": no_pick,
         "n_drawn": int(drawn), "acceptance": n / drawn, "p_pick": n_pick / n, "p_all_pass": p_all,
         "ev_bounds": bounds, "level": level, "seed": seed, "kitty_policy": "heuristic", "bids_before": acts,
+        "stakes": stakes,
     })
     if not return_samples:
         return table
@@ -760,12 +777,14 @@ def pass_odds(
     samples["outcome"] = outcome
     samples["partner"] = res["partner"]
     samples["picking_points"] = res["picking_points"]
+    samples["multiplier"] = res["multiplier"]
     samples["payout"] = payout
     samples["leaster_value"] = leaster_value
     return table, samples
 
 
-def _table(outcome: np.ndarray, payout: np.ndarray, leaster_value: np.ndarray, level: float) -> pd.DataFrame:
+def _table(outcome: np.ndarray, payout: np.ndarray, leaster_value: np.ndarray, level: float,
+           multiplier: np.ndarray | None = None) -> pd.DataFrame:
     n = len(outcome)
     rows = []
     for name in OUTCOMES:
@@ -784,6 +803,8 @@ def _table(outcome: np.ndarray, payout: np.ndarray, leaster_value: np.ndarray, l
             "ev": float(ev), "ev_lo": float(ev_lo), "ev_hi": float(ev_hi),
             "leaster_value": float(lv.mean()) if len(lv) else np.nan, "method": "sampled",
         })
+        if multiplier is not None:
+            rows[-1]["multiplier"] = float(multiplier[sel].mean()) if k else np.nan
     return pd.DataFrame(rows)
 
 
