@@ -90,3 +90,17 @@ def test_pass_odds_stakes_scale_each_layout():
     assert (m[picked] >= 2).all() and (m[~picked] == 1).all()
     np.testing.assert_allclose(ss.payout.to_numpy()[picked], sb.payout.to_numpy()[picked] * m[picked])
     assert staked.attrs["stakes"] == "heuristic"
+
+
+def test_cli_odds_stakes(capsys):
+    from analysis.cli import main
+
+    args = ["odds", "sheepshead", "QC QS JD AH 10H 9C", "--contract", "jd", "--method", "sample",
+            "--max-deals", "64", "--jobs", "1", "--json"]
+    assert main(args + ["--stakes", "heuristic", "--pass", "--pass-deals", "40"]) == 0
+    import json
+
+    lines = [json.loads(x) for x in capsys.readouterr().out.strip().splitlines()]
+    assert lines[0][0]["multiplier"] > 2 and all(r["multiplier"] is None or r["multiplier"] >= 1 for r in lines[1])
+    assert main(["odds", "goathead3", "JC JS JH JD AC 10C", "--stakes", "heuristic", "--max-deals", "8"]) == 2
+    assert "has none" in capsys.readouterr().err

@@ -11,6 +11,9 @@
     trickcore review GAME CONTRACT --hands "..." --play "CARDS" [--leader N] [--declarer N]
                      [--perspective side|seat] [--time-budget S] [--json]
     trickcore review GAME --round SEED [--policy heuristic|pimc] [--samples N]
+    trickcore review [GAME] --record FILE [--index I] [--perspective side|seat] [--json]
+    trickcore play GAME [--seed S] [--rounds N] [--policy heuristic|pimc] [--samples K]
+                   [--rule NAME=VALUE ...] [--out FILE]
 
 Every sub-command has ``--help``.  Bad arguments (and any ``ValueError`` the library raises
 on bad input) print a one-line ``trickcore: error: ...`` and exit with code 2.  Ctrl-C ends
@@ -135,38 +138,62 @@ def _print_solve_bounds(args: argparse.Namespace, stop: BaseException) -> None:
 
 
 def _cmd_review(args: argparse.Namespace) -> int:
-    from .review import play_and_review, review_play
+    from .review import play_and_review, review_play, review_round
 
-    rules = parse_rules(args.game, args.rule)
     header = None
-    if args.round is not None:
-        if args.contract is not None or args.hands is not None or args.play is not None:
-            raise ValueError("--round plays a round itself: give no CONTRACT, --hands or --play with it")
-        policies = _round_policies(args)
-        record, rev = play_and_review(args.game, policies, seed=args.round, samples=args.samples,
-                                      node_budget=args.node_budget, time_budget=args.time_budget, **rules)
-        contract = record.contract
-        bids = "; ".join(f"seat {s} {p} {v}" for s, p, v in record.bids) or "none"
-        header = (f"round {args.round} ({args.policy} players): contract {contract}, declarer "
-                  f"{'-' if record.declarer is None else record.declarer}; bids: {bids}")
+    if args.record is not None:
+        if args.round is not None or args.contract is not None or args.hands is not None \
+                or args.play is not None or args.rule:
+            raise ValueError("--record reviews a saved round: give no CONTRACT, --hands, --play, --round or --rule "
+                             "with it (the game, contract and rules are the record's)")
+        index = 0 if args.index is None else args.index
+        record, count = _saved_round(args.record, index)
+        if args.game is not None and args.game != record.game:
+            raise ValueError(f"round {index} of {args.record} is a {record.game} round, not {args.game}")
+        game, contract = record.game, record.contract
+        rev = review_round(record, perspective=args.perspective, time_budget=args.time_budget,
+                           node_budget=args.node_budget)
+        header = (f"round {index} of {args.record} ({game}, {count} round{'s' if count > 1 else ''}): "
+                  f"{_round_summary(record)}")
     else:
-        if args.contract is None or args.hands is None or args.play is None:
-            raise ValueError("give CONTRACT, --hands and --play (a hand to review), or --round SEED "
-                             "(a round the players play)")
-        contract = args.contract
-        rev = review_play(
-            args.game, args.contract, args.hands, args.play, leader=args.leader, declarer=args.declarer,
-            played=args.played, sides=args.sides, goal=args.goal, perspective=args.perspective,
-            time_budget=args.time_budget, node_budget=args.node_budget, **rules
-        )
-    if args.json:
+        if args.index is not None:
+            raise ValueError("--index picks a round of --record FILE; give --record too")
+        if args.game is None:
+            raise ValueError("give GAME (or --record FILE, a saved round)")
+        game = args.game
+        rules = parse_rules(args.game, args.rule)
+        if args.round is not None:
+            if args.contract is not None or args.hands is not None or args.play is not None:
+                raise ValueError("--round plays a round itself: give no CONTRACT, --hands or --play with it")
+            policies = _round_policies(args)
+            record, rev = play_and_review(args.game, policies, seed=args.round, samples=args.samples,
+                                          node_budget=args.node_budget, time_budget=args.time_budget, **rules)
+            contract = record.contract
+            header = f"round {args.round} ({args.policy} players): {_round_summary(record)}"
+        else:
+            if args.contract is None or args.hands is None or args.play is None:
+                raise ValueError("give CONTRACT, --hands and --play (a hand to review), --round SEED "
+                                 "(a round the players play) or --record FILE (a saved round)")
+            contract = args.contract
+            rev = review_play(
+                args.game, args.contract, args.hands, args.play, leader=args.leader, declarer=args.declarer,
+                played=args.played, sides=args.sides, goal=args.goal, perspective=args.perspective or "side",
+                time_budget=args.time_budget, node_budget=args.node_budget, **rules
+            )
+    _print_review(rev, game, contract, header, args.json)
+    return 0
+
+
+def _print_review(rev: Any, game: str, contract: str | None, header: str | None, as_json: bool) -> None:
+    """The review's table, the declarer's side's values and the summary per seat (or JSON)."""
+    if as_json:
         print(json.dumps({
-            "game": args.game, "contract": contract, "perspective": rev.perspective,
+            "game": game, "contract": contract, "perspective": rev.perspective,
             "side": rev.side, "goal": rev.goal, "objective": rev.objective,
             "start": rev.start, "result": rev.result,
             "moves": json.loads(rev.moves.to_json(orient="records", force_ascii=False)),
         }, ensure_ascii=False))
-        return 0
+        return
     if header:
         print(header)
     if rev.note:
@@ -184,16 +211,93 @@ def _cmd_review(args: argparse.Namespace) -> int:
         print(f"{rev.objective} of the declarer's side ({who}): double-dummy value at the start "
               f"{start}{taken}")
     print(rev.summary().to_string(float_format=lambda v: f"{v:.3g}"))
+
+
+def _saved_round(path: str, index: int) -> tuple[Any, int]:
+    """Round ``index`` of the record file ``path`` and how many rounds the file holds."""
+    from trickcore.rounds import load_records
+
+    try:
+        records = load_records(path)
+    except OSError as exc:
+        raise ValueError(f"cannot read the record file {path}: {exc.strerror or exc}") from None
+    if not records:
+        raise ValueError(f"{path} holds no rounds")
+    if not 0 <= index < len(records):
+        raise ValueError(f"--index {index} is out of range: {path} holds {len(records)} "
+                         f"round{'s' if len(records) > 1 else ''}, index 0 to {len(records) - 1}")
+    return records[index], len(records)
+
+
+def _round_summary(record: Any) -> str:
+    """The contract, the declarer and the bids of a round, on one line."""
+    bids = "; ".join(f"seat {s} {p} {v}" for s, p, v in record.bids) or "none"
+    return (f"contract {record.contract}, declarer {'-' if record.declarer is None else record.declarer}; "
+            f"bids: {bids}")
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    import os
+
+    import numpy as np
+
+    from trickcore.games import get_game
+    from trickcore.rounds import play_round, save_records
+
+    rules = parse_rules(args.game, args.rule)
+    n = get_game(args.game).n_seats
+    if args.rounds < 1:
+        raise ValueError(f"--rounds must be at least 1, not {args.rounds}")
+    if args.pimc_samples is not None and args.policy != "pimc":
+        raise ValueError("--samples sets the PIMC players' deals a decision: give --policy pimc with it")
+    if args.out is not None:     # before the play, which can take long: where the file goes
+        folder = os.path.dirname(os.path.abspath(args.out))
+        if os.path.isdir(args.out) or not os.path.isdir(folder):
+            raise ValueError(f"--out {args.out}: " + ("a directory, not a file" if os.path.isdir(args.out)
+                                                      else f"no directory {folder}"))
+    try:
+        children = np.random.SeedSequence(args.seed).spawn(args.rounds)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"bad seed {args.seed!r}: {exc}") from None
+    records = []
+    for i, child in enumerate(children):
+        # round i deals from the i-th child of SeedSequence(--seed), as the i-th round of
+        # play_match does; PIMC players draw from a child of that child
+        (players,) = child.spawn(1)
+        policies = _round_policies(args, seeds=[int(x) for x in players.generate_state(n)])
+        record = play_round(args.game, policies, seed=child, dealer=i % n, round_index=i, **rules)
+        records.append(record)
+        print(f"round {i} (dealer {record.dealer}): {_round_result(record)}")
+    if args.out is not None:
+        save_records(records, args.out)
+        print(f"saved {len(records)} round{'s' if len(records) > 1 else ''} to {args.out}")
     return 0
 
 
-def _round_policies(args: argparse.Namespace) -> list[Any]:
+def _round_result(record: Any) -> str:
+    """One line of ``trickcore play``: contract, declarer, bids, points, tricks, payouts."""
+    def numbers(values: Sequence[float], sign: str = "") -> str:
+        return " ".join(f"{v + 0:{sign}g}" for v in values)     # (+ 0: no "-0")
+
+    what = "thrown in; bids: " + ("; ".join(f"seat {s} {p} {v}" for s, p, v in record.bids) or "none") \
+        if record.thrown_in else _round_summary(record)
+    return (f"{what}; points {numbers(record.points)}; tricks {numbers(record.trick_counts)}; "
+            f"payouts {numbers(record.payouts, '+')}")
+
+
+def _round_policies(args: argparse.Namespace, seeds: Sequence[int] | None = None) -> list[Any]:
+    """One ``--policy`` player per seat; PIMC players seeded by ``seeds`` (default: from
+    ``--round``) with ``--samples`` deals a decision where ``play`` gives it."""
     from trickcore.games import get_game
     from trickcore.policies import HeuristicPolicy, PIMCPolicy
 
     n = get_game(args.game).n_seats
     if args.policy == "pimc":
-        return [PIMCPolicy(seed=args.round * 100 + s) for s in range(n)]
+        if seeds is None:
+            seeds = [args.round * 100 + s for s in range(n)]
+        samples = getattr(args, "pimc_samples", None)
+        kwargs = {} if samples is None else {"samples": samples}
+        return [PIMCPolicy(seed=seeds[s], **kwargs) for s in range(n)]
     return [HeuristicPolicy() for _ in range(n)]
 
 
@@ -205,6 +309,7 @@ def _cmd_odds(args: argparse.Namespace) -> int:
         "seat": args.seat, "rules": rules, "seed": args.seed, "method": args.method,
         "contracts": args.contract, "kitty_policy": args.kitty_policy, "n_jobs": args.jobs,
         "target_se": args.target_se, "target_ev_se": args.target_ev_se, "bags": args.bags,
+        "stakes": args.stakes,
     }
     earlier = None   # Sheepshead / Goathead: the earlier seats' actions (checked by the library)
     if args.bids_before is not None:
@@ -236,7 +341,7 @@ def _cmd_odds(args: argparse.Namespace) -> int:
                              f"pick-or-pass decision, the first bid-or-pass); "
                              f"got {args.game}")
         pass_kwargs: dict[str, Any] = {"seat": args.seat, "rules": rules, "seed": args.seed,
-                                       "bids_before": earlier}
+                                       "bids_before": earlier, "stakes": args.stakes}
         if args.scores is not None:
             pass_kwargs["scores"] = args.scores
         if args.pass_deals is not None:
@@ -413,6 +518,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="layouts per chunk, the unit of parallel work and of a stopped run "
                         "(default: the game's, 4 for 13-card Hearts and Oh Hell from 9 cards)")
     p.add_argument("--kitty-policy", default="heuristic", help='"heuristic", "dd_best" (optimistic) or "none"')
+    p.add_argument("--stakes", choices=("base", "heuristic"), default="base",
+                   help="Sheepshead: payouts at the unit stake (base) or times the blitzes and cracks "
+                        "heuristic players declare on each layout (heuristic; column multiplier)")
     p.add_argument("--policy", choices=("dd", "paranoid"), default="dd",
                    help='"paranoid": the seat alone against all for a contract without a declarer '
                         "(Goathead's and Sheepshead's leasters; analysis.paranoid)")
@@ -431,7 +539,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("review", help="a played hand card by card: what each card gave away against double-dummy "
                        "play (and, with --round, against what its player could know)")
-    p.add_argument("game", choices=GAME_IDS, metavar="GAME")
+    p.add_argument("game", nargs="?", default=None, choices=GAME_IDS, metavar="GAME",
+                   help="the game (optional with --record, whose rounds name theirs)")
     p.add_argument("contract", nargs="?", default=None, help="the contract played (not with --round)")
     p.add_argument("--hands", nargs="+", default=None,
                    help='one hand per seat at the start of play (or of a later trick), e.g. "JC AH TH"')
@@ -443,15 +552,21 @@ def build_parser() -> argparse.ArgumentParser:
                    help="seat bit mask of the reference side (default: the declarer's side by the contract's rule)")
     p.add_argument("--goal", choices=("max", "min"), default=None,
                    help="what the reference side wants (default: the contract's)")
-    p.add_argument("--perspective", choices=("side", "seat"), default="side",
-                   help='"side": one reference side for the whole hand; "seat": each card from its own seat, '
-                        "alone against the others (Hearts, leasters)")
+    p.add_argument("--perspective", choices=("side", "seat"), default=None,
+                   help='"side" (default): one reference side for the whole hand; "seat": each card from its own '
+                        "seat, alone against the others (Hearts, leasters); with --record the default is the "
+                        "round's own: its declaring side, or seat by seat where there is none")
     p.add_argument("--round", type=int, default=None, metavar="SEED",
                    help="instead of a given hand: deal round SEED, let --policy players bid and play it, and "
                         "review every card also by what its player could know (--samples deals of the unseen "
                         "cards, analysis.play_and_review)")
     p.add_argument("--policy", choices=("heuristic", "pimc"), default="heuristic", help="the players of --round")
     p.add_argument("--samples", type=int, default=20, help="deals a card for --round's informed values")
+    p.add_argument("--record", default=None, metavar="FILE",
+                   help="instead of a given hand: review a round saved by `trickcore play --out FILE` (or "
+                        "trickcore.rounds.save_records) double dummy; GAME may be left out")
+    p.add_argument("--index", type=int, default=None, metavar="I",
+                   help="which round of --record FILE, counting from 0 (default 0)")
     p.add_argument("--rule", action="append", metavar="NAME=VALUE")
     p.add_argument("--time-budget", type=float, default=None, metavar="S",
                    help="seconds of search per position; a position not solved in time is shown as '-'")
@@ -459,6 +574,21 @@ def build_parser() -> argparse.ArgumentParser:
                    help="search nodes per position (the same stop on every machine)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=_cmd_review)
+
+    p = sub.add_parser("play", help="deal and play rounds with heuristic or PIMC players, print each one and "
+                       "save them with --out (review one later: review --record FILE --index I)")
+    p.add_argument("game", choices=GAME_IDS, metavar="GAME")
+    p.add_argument("--seed", type=int, default=2026,
+                   help="(default 2026) round i deals from the i-th child of numpy's SeedSequence(SEED), and "
+                        "is dealt by seat i mod the number of seats as round i of a match (scores 0)")
+    p.add_argument("--rounds", type=int, default=1, metavar="N", help="rounds to play (default 1)")
+    p.add_argument("--policy", choices=("heuristic", "pimc"), default="heuristic", help="the players")
+    p.add_argument("--samples", dest="pimc_samples", type=int, default=None, metavar="K",
+                   help="deals the PIMC players sample a decision (default: PIMCPolicy's, 20)")
+    p.add_argument("--rule", action="append", metavar="NAME=VALUE")
+    p.add_argument("--out", default=None, metavar="FILE",
+                   help="save the rounds to FILE (JSON Lines, trickcore.rounds.save_records), replacing it")
+    p.set_defaults(func=_cmd_play)
 
     p = sub.add_parser("simulate", help="solve and score many deals into a Parquet dataset (resumable)")
     p.add_argument("game", choices=GAME_IDS, metavar="GAME")

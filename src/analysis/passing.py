@@ -106,8 +106,10 @@ dealt, ``declarer`` (−1: leasters), ``bid`` (the auction's contract before any
 ``contract`` (as played), ``exchanged``, ``final_*`` and ``final_kitty`` (after the
 exchange), ``side_mask``, ``outcome``, ``payout`` and ``leaster_value``.
 
-Blitzes and cracks are not modelled (multiplier 1), as in
-:func:`~analysis.odds.contract_odds`; play is double dummy (every player sees every card).
+Stakes: by default every payout is at the unit stake (multiplier 1), as in
+:func:`~analysis.odds.contract_odds`; ``stakes="heuristic"`` multiplies each Sheepshead
+layout's payout by the blitzes and cracks HeuristicPolicy players declare there
+(:mod:`analysis.stakes`).  Play is double dummy (every player sees every card).
 The heuristic pickers are a model of the table, not of any real player.
 
 The result: one row per outcome — ``pass`` (every layout: the expected payout of passing),

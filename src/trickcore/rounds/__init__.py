@@ -4,6 +4,8 @@ Every game has one module here whose :class:`~trickcore.rounds.state.RoundState`
 writes the round's phases as a flow of decisions (:mod:`trickcore.rounds.state`);
 :mod:`trickcore.rounds.match` strings rounds into a match.  Decisions are taken by
 policies (:mod:`trickcore.policies`); payouts come from :mod:`trickcore.scoring`.
+:func:`save_records` and :func:`load_records` (:mod:`trickcore.rounds.record_io`) keep
+finished rounds in a file.
 
 Examples
 --------
@@ -23,11 +25,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..games import get_game
+from .record_io import load_records, save_records
 from .state import Decision, Observation, RoundRecord, RoundState, Trick
 
 __all__ = [
     "Decision", "Observation", "RoundRecord", "RoundState", "Trick",
     "round_class", "start_round", "play_round", "drive", "play_match", "MatchRecord",
+    "save_records", "load_records",
 ]
 
 
