@@ -196,7 +196,10 @@ def test_cli_solve_exits_130_on_ctrl_c():
     hands = [str(CardSet(int(h))) for h in random_deals("hearts", 3, seed=11)[2, :4]]
     argv = ["solve", "hearts", "hearts", "--hands", *hands, "--sides", "1", "--goal", "min"]
     # the child says when its imports are done, so that SIGINT comes during the solve
-    code = ("import sys; from analysis.cli import main; print('ready', flush=True); "
+    # Ctrl-C's handler set as an interactive shell leaves it: a test run started in the
+    # background (``pytest &``) passes its children SIGINT ignored, and Python then keeps it so
+    code = ("import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+            "from analysis.cli import main; print('ready', flush=True); "
             f"sys.exit(main({argv!r}))")
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
     proc = subprocess.Popen([sys.executable, "-c", code], env=env, stdout=subprocess.PIPE,
