@@ -229,11 +229,15 @@ def _saved_round(path: str, index: int) -> tuple[Any, int]:
     return records[index], len(records)
 
 
+def _bids_text(record: Any) -> str:
+    """A round's bids, announcements and calls, in order, on one line."""
+    return "; ".join(f"seat {s} {p} {v}" for s, p, v in record.bids) or "none"
+
+
 def _round_summary(record: Any) -> str:
     """The contract, the declarer and the bids of a round, on one line."""
-    bids = "; ".join(f"seat {s} {p} {v}" for s, p, v in record.bids) or "none"
     return (f"contract {record.contract}, declarer {'-' if record.declarer is None else record.declarer}; "
-            f"bids: {bids}")
+            f"bids: {_bids_text(record)}")
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
@@ -279,8 +283,7 @@ def _round_result(record: Any) -> str:
     def numbers(values: Sequence[float], sign: str = "") -> str:
         return " ".join(f"{v + 0:{sign}g}" for v in values)     # (+ 0: no "-0")
 
-    what = "thrown in; bids: " + ("; ".join(f"seat {s} {p} {v}" for s, p, v in record.bids) or "none") \
-        if record.thrown_in else _round_summary(record)
+    what = f"thrown in; bids: {_bids_text(record)}" if record.thrown_in else _round_summary(record)
     return (f"{what}; points {numbers(record.points)}; tricks {numbers(record.trick_counts)}; "
             f"payouts {numbers(record.payouts, '+')}")
 

@@ -144,7 +144,7 @@ def heuristic_multiplier(game: Any, contract: str, dealt: np.ndarray, played: np
             red |= _has_all(dealt[:, s], _RED_QUEENS)
         mult *= np.where(red, 2, 1)
     if rules.get("crack", True):
-        from analysis.simulate import _layout_rules
+        from .simulate import _layout_rules
 
         lay = g.layout(contract, **_layout_rules(g.id, rules))
         trumps = np.uint64(CardSet(lay.suits[-1]).mask) if lay.trump else np.uint64(0)
