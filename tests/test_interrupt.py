@@ -33,10 +33,19 @@ class Alarm(Exception):
 
 
 @contextlib.contextmanager
-def raising_after(seconds, exc_type=Alarm):
+def raising_after(seconds, exc_type=Alarm, again=None):
     """Inside the block, a SIGALRM handler raises ``exc_type`` in the main thread after
-    ``seconds``; the timer and the old handler are back as the block ends."""
+    ``seconds``, and then every ``again`` seconds if given (a user pressing Ctrl-C once
+    more); the timer and the old handler are back as the block ends.
+
+    ``again`` is for runs that would go on for long if the exception were lost: Python
+    drops an exception that a signal handler raises while a finaliser runs (``__del__``,
+    a weakref callback, a generator closed by the garbage collector: "Exception ignored
+    in ..."), so once in many runs the first interrupt never reaches the code under test.
+    """
     def handler(signum, frame):
+        if again is not None:
+            signal.setitimer(signal.ITIMER_REAL, again)
         raise exc_type
 
     old = signal.signal(signal.SIGALRM, handler)
@@ -254,9 +263,9 @@ def test_contract_odds_interrupted_keeps_the_layouts_sampled(monkeypatch):
 
     kw = dict(method="sample", target_se=1e-9, chunk_size=256, n_jobs=1, progress=False, seed=4)
     hand = "JC JS AH 10H KH QH"
-    # a 256-layout chunk takes some 40 ms
-    with pytest.raises(KeyboardInterrupt) as info, raising_after(1.5, KeyboardInterrupt):
-        contract_odds("goathead3", hand, max_deals=10**8, **kw)
+    # a 256-layout chunk takes some 40 ms: the whole run some 20 s, were every interrupt lost
+    with pytest.raises(KeyboardInterrupt) as info, raising_after(1.5, KeyboardInterrupt, again=1.0):
+        contract_odds("goathead3", hand, max_deals=256 * 500, **kw)
     part = info.value.partial_result
     assert part.attrs["stopped_by"] == "interrupted"
     n = int(part["n"].iloc[0])
@@ -271,9 +280,10 @@ def test_cli_odds_prints_the_figures_so_far_on_ctrl_c(capsys):
     import json
 
     from analysis.cli import main
-    with raising_after(2.0, KeyboardInterrupt):     # a 2,048-layout chunk takes some 0.3 s
+    # a 2,048-layout chunk takes some 0.3 s: the whole run some 30 s, were every interrupt lost
+    with raising_after(2.0, KeyboardInterrupt, again=1.0):
         rc = main(["odds", "goathead3", "JC JS AH 10H KH QH", "--method", "sample", "--target-se", "1e-9",
-                   "--max-deals", "100000000", "--jobs", "1", "--json"])
+                   "--max-deals", str(2048 * 100), "--jobs", "1", "--json"])
     captured = capsys.readouterr()
     err = captured.err.strip().splitlines()     # (after the progress bar's lines)
     rows = json.loads(captured.out)
