@@ -423,6 +423,21 @@ def test_cli_record_errors_exit_2(tmp_path, capsys):
     assert "give --record too" in _error(["review", "goathead3", "--index", "1"], capsys)
     assert "give GAME" in _error(["review", "--round", "3"], capsys)
     assert "give GAME" in _error(["review"], capsys)
+    # options of another form of review are refused, not ignored
+    for extra, names in ((["--leader", "1"], "--leader"), (["--declarer", "0"], "--declarer"),
+                         (["--goal", "min"], "--goal"), (["--sides", "1"], "--sides"), (["--played", "AC"], "--played"),
+                         (["--leader", "1", "--goal", "min"], "--leader and --goal")):
+        assert f"{names} cannot be used with --record or --round" in _error([*review, str(good), *extra], capsys)
+    for extra, names in ((["--samples", "5"], "--samples"), (["--policy", "pimc"], "--policy"),
+                         (["--policy", "heuristic", "--samples", "5"], "--policy and --samples")):
+        assert f"{names} cannot be used without --round" in _error([*review, str(good), *extra], capsys)
+    assert "--leader cannot be used with --record or --round" in _error(
+        ["review", "goathead3", "--round", "3", "--leader", "2"], capsys)
+    assert "--perspective cannot be used with --round" in _error(
+        ["review", "goathead3", "--round", "3", "--perspective", "seat"], capsys)
+    hand_form = ["review", "goathead3", "hearts", "--hands", "AC", "10D", "JD", "--play", "AC 10D JD"]
+    assert "--samples cannot be used without --round" in _error([*hand_form, "--samples", "4"], capsys)
+    assert "--policy cannot be used without --round" in _error([*hand_form, "--policy", "pimc"], capsys)
     # play's own
     assert "--rounds must be at least 1" in _error(["play", "goathead3", "--rounds", "0"], capsys)
     assert "give --policy pimc" in _error(["play", "goathead3", "--samples", "3"], capsys)
@@ -443,6 +458,25 @@ def test_cli_review_keeps_its_other_forms(capsys):
     assert "double-dummy value at the start 0, taken 24" in plain
     assert main([*base, "--perspective", "seat"]) == 0
     assert "double-dummy value at the start" not in capsys.readouterr().out
+
+
+def test_cli_stops_quietly_when_its_reader_leaves(tmp_path):
+    # `trickcore play ... | head -1`: the reader closes the pipe after one line; the CLI
+    # ends with SIGPIPE's code and no error message, as a tool killed by SIGPIPE does
+    import os
+    import subprocess
+    import sys
+
+    code = "import sys; from analysis.cli import main; sys.exit(main(sys.argv[1:]))"
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
+    proc = subprocess.Popen([sys.executable, "-c", code, "play", "goathead3", "--rounds", "40"], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    first = proc.stdout.readline()
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    proc.wait(timeout=120)
+    assert first.startswith(b"round 0")
+    assert (proc.returncode, err) == (141, "")
 
 
 @pytest.mark.parametrize("command", ["play", "review"])

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -141,6 +142,17 @@ def _cmd_review(args: argparse.Namespace) -> int:
     from .review import play_and_review, review_play, review_round
 
     header = None
+    # options of one way of giving the hand only: given with another, they would be ignored
+    hand_options = {"--leader": args.leader, "--declarer": args.declarer, "--played": args.played,
+                    "--sides": args.sides, "--goal": args.goal}
+    round_options = {"--policy": args.policy, "--samples": args.samples}
+    if args.record is not None or args.round is not None:
+        _refuse_options(hand_options, "with --record or --round (they are for a hand given by --hands and --play)")
+    if args.round is None:
+        _refuse_options(round_options, "without --round (they choose the players of a round it plays)")
+    else:
+        _refuse_options({"--perspective": args.perspective},
+                        "with --round (its review takes the round's own: its declaring side, or each seat alone)")
     if args.record is not None:
         if args.round is not None or args.contract is not None or args.hands is not None \
                 or args.play is not None or args.rule:
@@ -165,8 +177,10 @@ def _cmd_review(args: argparse.Namespace) -> int:
         if args.round is not None:
             if args.contract is not None or args.hands is not None or args.play is not None:
                 raise ValueError("--round plays a round itself: give no CONTRACT, --hands or --play with it")
+            args.policy = args.policy or "heuristic"
             policies = _round_policies(args)
-            record, rev = play_and_review(args.game, policies, seed=args.round, samples=args.samples,
+            samples = 20 if args.samples is None else args.samples
+            record, rev = play_and_review(args.game, policies, seed=args.round, samples=samples,
                                           node_budget=args.node_budget, time_budget=args.time_budget, **rules)
             contract = record.contract
             header = f"round {args.round} ({args.policy} players): {_round_summary(record)}"
@@ -176,12 +190,19 @@ def _cmd_review(args: argparse.Namespace) -> int:
                                  "(a round the players play) or --record FILE (a saved round)")
             contract = args.contract
             rev = review_play(
-                args.game, args.contract, args.hands, args.play, leader=args.leader, declarer=args.declarer,
-                played=args.played, sides=args.sides, goal=args.goal, perspective=args.perspective or "side",
+                args.game, args.contract, args.hands, args.play, leader=args.leader or 0,
+                declarer=args.declarer or 0, played=args.played, sides=args.sides, goal=args.goal, perspective=args.perspective or "side",
                 time_budget=args.time_budget, node_budget=args.node_budget, **rules
             )
     _print_review(rev, game, contract, header, args.json)
     return 0
+
+
+def _refuse_options(options: dict[str, Any], why: str) -> None:
+    """``ValueError`` naming the options of ``options`` that were given (not None)."""
+    given = [name for name, value in options.items() if value is not None]
+    if given:
+        raise ValueError(f"{' and '.join(given)} cannot be used {why}")
 
 
 def _print_review(rev: Any, game: str, contract: str | None, header: str | None, as_json: bool) -> None:
@@ -241,8 +262,6 @@ def _round_summary(record: Any) -> str:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
-    import os
-
     import numpy as np
 
     from trickcore.games import get_game
@@ -548,8 +567,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--hands", nargs="+", default=None,
                    help='one hand per seat at the start of play (or of a later trick), e.g. "JC AH TH"')
     p.add_argument("--play", default=None, help='the cards played, in order from the first lead, e.g. "AS 10S QS"')
-    p.add_argument("--leader", type=int, default=0, help="the seat that led the first card")
-    p.add_argument("--declarer", type=int, default=0)
+    p.add_argument("--leader", type=int, default=None, help="the seat that led the first card (default 0)")
+    p.add_argument("--declarer", type=int, default=None, help="(default 0)")
     p.add_argument("--played", default=None, help="for an ending: the cards of the earlier tricks")
     p.add_argument("--sides", type=int, default=None, metavar="MASK",
                    help="seat bit mask of the reference side (default: the declarer's side by the contract's rule)")
@@ -563,8 +582,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="instead of a given hand: deal round SEED, let --policy players bid and play it, and "
                         "review every card also by what its player could know (--samples deals of the unseen "
                         "cards, analysis.play_and_review)")
-    p.add_argument("--policy", choices=("heuristic", "pimc"), default="heuristic", help="the players of --round")
-    p.add_argument("--samples", type=int, default=20, help="deals a card for --round's informed values")
+    p.add_argument("--policy", choices=("heuristic", "pimc"), default=None,
+                   help="the players of --round (default heuristic)")
+    p.add_argument("--samples", type=int, default=None, help="deals a card for --round's informed values (default 20)")
     p.add_argument("--record", default=None, metavar="FILE",
                    help="instead of a given hand: review a round saved by `trickcore play --out FILE` (or "
                         "trickcore.rounds.save_records) double dummy; GAME may be left out")
@@ -617,6 +637,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as exc:
         print(f"trickcore: error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # the reader of the output left (`trickcore review ... | head`): stop quietly, as a
+        # tool killed by SIGPIPE does; stdout goes to devnull so that the interpreter's
+        # last flush at exit does not fail again (the Python docs' recipe for SIGPIPE)
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 128 + 13
     except OSError as exc:   # an unwritable --out and the like
         print(f"trickcore: error: {exc}", file=sys.stderr)
         return 2
