@@ -675,7 +675,7 @@ def pass_odds(
     from trickcore.games.base import rule_dict
     from trickcore.scoring._frame import resolve_rules
 
-    from .odds import _check_hand, _check_seat, known_cards
+    from .odds import _check_hand, _check_seat
     from .simulate import _layout_rules
 
     g = _game(game)
@@ -697,25 +697,10 @@ def pass_odds(
     if no_pick == "dealer_picks" and seat == dealer:
         raise ValueError(f"seat {seat} is the dealer: under no_pick='dealer_picks' the dealer must pick when "
                          "everybody else passed, so passing is not allowed there")
-    n_deals = DEFAULT_N_DEALS[g.id] if n_deals is None else engine.whole("n_deals", n_deals)
-    if n_deals < 1:
-        raise ValueError(f"n_deals must be at least 1; got {n_deals}")
-    if max_draws is None:
-        # Goathead's heuristic bids with most hands: a late seat keeps ~1 % of the layouts
-        max_draws = max(1000 * n_deals, 1_000_000) if goathead else max(100 * n_deals, 100_000)
-    else:
-        max_draws = engine.whole("max_draws", max_draws)
-    if max_draws < n_deals:
-        raise ValueError(f"max_draws must be at least n_deals ({n_deals}); got {max_draws}")
-    engine.check_seed(seed)
-    z_value(level)
-    if not isinstance(return_samples, bool):
-        raise ValueError(f"return_samples must be True or False; got {return_samples!r}")
-    if fixed is not None and not isinstance(fixed, Mapping):
-        raise ValueError(f"fixed must be a mapping {{seat: cards}}; got {fixed!r}")
-    fx = known_cards(g, fixed, seat, h, rules)
-    user = as_constraint(constraints)
-    user.check_seats(g.n_seats)
+    # Goathead's heuristic bids with most hands: a late seat keeps ~1 % of the layouts
+    n_deals, max_draws, fx, user = _check_sampling(
+        g, seat, h, rules, DEFAULT_N_DEALS[g.id], n_deals, max_draws, 1000 if goathead else 100, seed, level,
+        return_samples, fixed, constraints)
     acts = check_bids_before(g, seat, bids_before, rules, scores)
     earlier = earlier_seats_pass(g, seat, rules) if acts is None else earlier_seats_bid(g, seat, acts, rules, scores)
     cond = as_constraint([earlier, user]) if constraints is not None else earlier
@@ -783,6 +768,36 @@ def pass_odds(
     samples["payout"] = payout
     samples["leaster_value"] = leaster_value
     return table, samples
+
+
+def _check_sampling(g: Game, seat: int, hand: CardSet, rules: Mapping[str, Any], default_deals: int,
+                    n_deals: Any, max_draws: Any, draws_per_deal: int, seed: Any, level: Any,
+                    return_samples: Any, fixed: Any, constraints: Any) -> tuple[int, int, np.ndarray, Any]:
+    """The sampling arguments shared by :func:`pass_odds` and
+    :func:`analysis.cracking.crack_odds`, checked: ``(n_deals, max_draws, fixed cards
+    (with the analyst's hand), the user's constraint)``; ``max_draws`` defaults to
+    ``draws_per_deal`` layouts drawn per layout wanted, at least 1000 times that."""
+    from .odds import known_cards
+
+    n_deals = default_deals if n_deals is None else engine.whole("n_deals", n_deals)
+    if n_deals < 1:
+        raise ValueError(f"n_deals must be at least 1; got {n_deals}")
+    if max_draws is None:
+        max_draws = max(draws_per_deal * n_deals, 1000 * draws_per_deal)
+    else:
+        max_draws = engine.whole("max_draws", max_draws)
+    if max_draws < n_deals:
+        raise ValueError(f"max_draws must be at least n_deals ({n_deals}); got {max_draws}")
+    engine.check_seed(seed)
+    z_value(level)
+    if not isinstance(return_samples, bool):
+        raise ValueError(f"return_samples must be True or False; got {return_samples!r}")
+    if fixed is not None and not isinstance(fixed, Mapping):
+        raise ValueError(f"fixed must be a mapping {{seat: cards}}; got {fixed!r}")
+    fx = known_cards(g, fixed, seat, hand, rules)
+    user = as_constraint(constraints)
+    user.check_seats(g.n_seats)
+    return n_deals, max_draws, fx, user
 
 
 def _table(outcome: np.ndarray, payout: np.ndarray, leaster_value: np.ndarray, level: float,

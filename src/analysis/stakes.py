@@ -19,7 +19,8 @@ and HeuristicPolicy's answers, per layout (the dealer the last seat, as everywhe
 
 Those rules are HeuristicPolicy's (its ``bid`` method); a test drives the round engine
 with it on hundreds of deals and finds the same multiplier on every one.  The analyst's
-own stake decisions are the heuristic's too: a model of the table, not advice.
+own stake decisions are the heuristic's too: a model of the table, not advice (whether a
+seat should crack is :func:`analysis.cracking.crack_odds`' question).
 
 >>> import numpy as np
 >>> from trickcore import CardSet
@@ -47,7 +48,8 @@ import numpy as np
 from trickcore.cards import CardSet
 from trickcore.games import get_game
 
-__all__ = ["STAKES", "heuristic_multiplier", "partner_seats", "check_stakes", "CRACK_TRUMPS", "RECRACK_TRUMPS"]
+__all__ = ["STAKES", "heuristic_multiplier", "partner_seats", "check_stakes", "blitz_factor", "trump_mask",
+           "cracked_stake", "CRACK_TRUMPS", "RECRACK_TRUMPS"]
 
 #: The ``stakes`` models of the odds tools: ``"base"`` (multiplier 1, the scorer's unit
 #: stake) and ``"heuristic"`` (this module).
@@ -136,24 +138,45 @@ def heuristic_multiplier(game: Any, contract: str, dealt: np.ndarray, played: np
     if not 0 <= picker < n_seats:
         raise ValueError(f"picker must be a seat 0..{n_seats - 1}; got {picker}")
     n = len(dealt)
-    mult = np.ones(n, dtype=np.int64)
-    if rules.get("blitz", True):
-        mult *= np.where(_has_all(dealt[:, picker], _BLACK_QUEENS), 2, 1)
-        red = np.zeros(n, dtype=bool)
-        for s in range(n_seats):
-            red |= _has_all(dealt[:, s], _RED_QUEENS)
-        mult *= np.where(red, 2, 1)
+    mult = blitz_factor(dealt, picker, rules)
     if rules.get("crack", True):
-        from .simulate import _layout_rules
-
-        lay = g.layout(contract, **_layout_rules(g.id, rules))
-        trumps = np.uint64(CardSet(lay.suits[-1]).mask) if lay.trump else np.uint64(0)
+        trumps = trump_mask(contract, rules)
         cracked = np.zeros(n, dtype=bool)
         for s in range(picker + 1, n_seats):      # after the picker, up to the dealer
             cracked |= _count(played[:, s], trumps) >= CRACK_TRUMPS
-        has_partner = partner >= 0
-        partner_hand = played[np.arange(n), np.where(has_partner, partner, picker)]
-        recrack = cracked & ((_count(played[:, picker], trumps) >= RECRACK_TRUMPS)
-                             | (has_partner & (_count(partner_hand, trumps) >= RECRACK_TRUMPS)))
-        mult *= np.where(cracked, 2, 1) * np.where(recrack, 2, 1)
+        mult *= np.where(cracked, cracked_stake(played, picker, partner, trumps), 1)
     return mult
+
+
+def blitz_factor(dealt: np.ndarray, picker: int, rules: Mapping[str, Any]) -> np.ndarray:
+    """Each layout's blitz and red blitz multiplier (1, 2 or 4) as HeuristicPolicy declares
+    them (module docstring) under the rule option ``blitz``."""
+    mult = np.ones(len(dealt), dtype=np.int64)
+    if rules.get("blitz", True):
+        mult *= np.where(_has_all(dealt[:, picker], _BLACK_QUEENS), 2, 1)
+        red = np.zeros(len(dealt), dtype=bool)
+        for s in range(get_game("sheepshead").n_seats):
+            red |= _has_all(dealt[:, s], _RED_QUEENS)
+        mult *= np.where(red, 2, 1)
+    return mult
+
+
+def trump_mask(contract: str, rules: Mapping[str, Any]) -> np.uint64:
+    """The trumps of Sheepshead ``contract`` under ``rules``, as a bit-board (what a crack
+    counts)."""
+    from .simulate import _layout_rules
+
+    lay = get_game("sheepshead").layout(contract, **_layout_rules("sheepshead", rules))
+    return np.uint64(CardSet(lay.suits[-1]).mask) if lay.trump else np.uint64(0)
+
+
+def cracked_stake(played: np.ndarray, picker: int, partner: np.ndarray, trumps: np.uint64) -> np.ndarray:
+    """Each layout's multiplier once somebody has cracked: 2, or 4 where the picker or,
+    after it, the partner re-cracks (at least :data:`RECRACK_TRUMPS` trumps; the round
+    engine asks them whoever cracked)."""
+    n = len(played)
+    has_partner = partner >= 0
+    partner_hand = played[np.arange(n), np.where(has_partner, partner, picker)]
+    recrack = (_count(played[:, picker], trumps) >= RECRACK_TRUMPS) \
+        | (has_partner & (_count(partner_hand, trumps) >= RECRACK_TRUMPS))
+    return np.where(recrack, 4, 2)

@@ -1,0 +1,270 @@
+"""Sheepshead: should a seat crack?  Its expected payout with and without its crack.
+
+After the pick, the call and the burial, each seat after the picker up to the dealer may
+*crack* (rule option ``crack``, on by default): the stake doubles, and the picker, then its
+partner, may answer with a *re-crack* (doubled again).  A seat decides that knowing its
+hand, who picked, what was called (so whether it is the partner itself) and whether a
+seat before it cracked already; :func:`crack_odds` answers the question for each such
+situation: the analyst's expected payout when it says no and when it cracks, and the gain
+with a paired interval.
+
+The model, per layout of the unseen cards (dealer the last seat, seat 0 its left, as
+everywhere in :mod:`analysis`):
+
+1. **The seats before** ``picker`` **passed and** ``picker`` **picked**, by the rule of
+   :meth:`trickcore.policies.HeuristicPolicy.pick_or_pass` (:func:`~analysis.passing.heuristic_picks`):
+   layouts are drawn uniformly with the analyst's hand fixed and kept when that holds
+   (rejection sampling; ``attrs["acceptance"]``).
+2. **The picker** calls, takes the blind, buries and may go alone as in
+   :func:`~analysis.passing.pass_odds` (the same code); the hand is played double dummy
+   from ``leader`` and scored by :func:`trickcore.scoring.score`: the analyst's payout at
+   the unit stake.
+3. **The stakes** (:mod:`analysis.stakes`): blitz and red blitz as HeuristicPolicy
+   declares them (the analyst's own red blitz too); the seats between the picker and the
+   analyst crack as the heuristic does (at least four trumps).  If one of them cracked,
+   the analyst has no crack to decide (the situation ``"cracked before"``).  Otherwise it
+   decides: *no*, and the seats after it crack as the heuristic does; or *crack*.  After
+   a crack the picker, then the partner, re-crack with at least five trumps (the
+   analyst's own answer as partner too, as the heuristic gives it: the round engine asks
+   the partner even when the partner made the crack).
+
+The figures are those of double-dummy play at a table of heuristic bidders, as in
+:func:`~analysis.passing.pass_odds`; ``advice`` is ``"crack"`` or ``"no"`` where the
+gain's interval excludes 0, else ``"close"``.  Picking the better option per situation on
+the same layouts that estimate it flatters the chosen option a little (a winner's curse
+of the order of the gain's standard error): ``attrs["ev_advised"]`` is such an optimistic
+figure, ``ev_never`` and ``ev_heuristic`` are not.
+
+>>> t = crack_odds("JD JH QD AD 10D 9D", seat=3, picker=1, n_deals=60, seed=1)
+>>> list(t.columns[:6])
+['situation', 'contract', 'role', 'n', 'p', 'ev_no']
+>>> sorted(set(t["situation"]))
+['cracked before', 'decide']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from trickcore.games import get_game
+
+from .constraints import Predicate, as_constraint
+from .stakes import CRACK_TRUMPS, _count, blitz_factor, cracked_stake, trump_mask
+from .stats import Moments
+
+__all__ = ["crack_odds", "crack_multipliers"]
+
+#: Layouts :func:`crack_odds` evaluates by default.
+DEFAULT_N_DEALS = 2000
+
+
+def crack_multipliers(contract: str, dealt: np.ndarray, played: np.ndarray, picker: int, seat: int,
+                      partner: np.ndarray, rules: Mapping[str, Any] | None = None) -> dict[str, np.ndarray]:
+    """The stake multiplier of each layout when ``seat`` says no and when it cracks, and
+    whether a seat between the picker and ``seat`` cracked first (module docstring, step 3).
+
+    Arrays as :func:`analysis.stakes.heuristic_multiplier` takes them (``dealt``: the hands
+    as dealt; ``played``: at the start of play, the picker's after the burial; ``partner``:
+    each row's partner seat, ``-1`` for none).  Returns ``{"no": int64[n], "crack":
+    int64[n], "before": bool[n], "heuristic": bool[n]}``: where ``before`` is set both
+    multipliers are the table's (the analyst is not asked); ``heuristic``: whether
+    HeuristicPolicy would crack in ``seat`` (at least four trumps), so that
+    ``where(heuristic, crack, no)`` is :func:`~analysis.stakes.heuristic_multiplier`.
+
+    >>> import numpy as np
+    >>> from trickcore import CardSet
+    >>> hands = ["QC QS QH JC 7C 8C", "QD JS AH 10H KH 9H", "JH JD AD 10D KD 9D",
+    ...          "AC 10C KC 9C AS 10S", "KS 9S 8S 7S 8H 7H", "8D 7D"]
+    >>> dealt = np.array([[CardSet(h).mask for h in hands]], dtype=np.uint64)
+    >>> played = dealt.copy()
+    >>> played[0, 0] = CardSet("QC QS QH JC 8D 7D").mask
+    >>> # seat 1 (two trumps) is asked first and says no; seat 2 (four trumps) decides:
+    >>> # blitz x2, its crack x2, the picker's re-crack with five trumps x2
+    >>> m = crack_multipliers("jd", dealt, played, picker=0, seat=2, partner=np.array([2]))
+    >>> m["no"].tolist(), m["crack"].tolist(), m["before"].tolist()
+    ([2], [8], [False])
+    """
+    n_seats = get_game("sheepshead").n_seats
+    rules = dict(rules or {})
+    dealt = np.asarray(dealt, dtype=np.uint64)
+    played = np.asarray(played, dtype=np.uint64)
+    partner = np.asarray(partner, dtype=np.int64)
+    if not 0 <= picker < seat < n_seats:
+        raise ValueError(f"seat must come after the picker (0 <= picker < seat <= {n_seats - 1}): only the seats "
+                         f"after the picker may crack; got picker {picker}, seat {seat}")
+    trumps = trump_mask(contract, rules)
+
+    def cracks(seats: range) -> np.ndarray:
+        """Whether one of ``seats`` cracks by the heuristic (at least four trumps)."""
+        out = np.zeros(len(played), dtype=bool)
+        for s in seats:
+            out |= _count(played[:, s], trumps) >= CRACK_TRUMPS
+        return out
+
+    before = cracks(range(picker + 1, seat))
+    later = cracks(range(seat + 1, n_seats))
+    stake = cracked_stake(played, picker, partner, trumps)
+    blitz = blitz_factor(dealt, picker, rules)
+    # not asked after an earlier crack: both options are then the table's own stake
+    no = np.where(before | later, stake, 1)
+    return {"no": blitz * no, "crack": blitz * stake, "before": before,
+            "heuristic": _count(played[:, seat], trumps) >= CRACK_TRUMPS}
+
+
+def crack_odds(
+    hand: Any,
+    seat: int,
+    picker: int,
+    rules: Mapping[str, Any] | None = None,
+    *,
+    constraints: Any = None,
+    fixed: Mapping[Any, Any] | None = None,
+    n_deals: int | None = None,
+    seed: int | None = 0,
+    leader: int = 0,
+    level: float = 0.95,
+    max_draws: int | None = None,
+    return_samples: bool = False,
+) -> pd.DataFrame | tuple[pd.DataFrame, pd.DataFrame]:
+    """The analyst's expected Sheepshead payout in pick-order ``seat`` when ``picker``, an
+    earlier seat, has picked: without and with its crack, per situation it can tell apart.
+
+    Parameters
+    ----------
+    hand, seat:
+        The analyst's six cards and its seat (0 the dealer's left, 4 the dealer).
+    picker:
+        The seat that picked, before ``seat`` (only the seats after the picker may crack).
+    rules:
+        Sheepshead's rule options; ``crack`` must be on (the default).
+    constraints, fixed:
+        More knowledge of the hidden cards, as in :func:`~analysis.odds.contract_odds`.
+    n_deals, seed, max_draws:
+        Layouts to evaluate (default 2000), the sampling seed (the result depends only on
+        it and the arguments) and the rejection budget (default ``max(100 * n_deals,
+        100_000)`` layouts drawn).
+    leader, level:
+        The seat leading the first trick (default 0) and the intervals' confidence level.
+    return_samples:
+        Also return the per-layout table: ``hand_0`` .. ``hand_4``, ``blind``, ``contract``,
+        ``buried``, ``partner``, ``payout_base`` (the analyst's payout at the unit stake),
+        ``mult_no``, ``mult_crack``, ``cracked_before``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per situation: ``situation`` (``"decide"``: the analyst is asked;
+        ``"cracked before"``: a seat before it cracked), ``contract`` (as played: the call,
+        or ``alone``), ``role`` (``"partner"``: the analyst holds the partner card;
+        ``"defender"``), ``n``, ``p`` (share of the layouts), ``ev_no`` and ``ev_crack``
+        (expected payouts; where the analyst is not asked, ``ev_no`` is the payout at the
+        table's stakes and ``ev_crack`` ``NaN``), ``gain``, ``gain_lo``,
+        ``gain_hi`` (``ev_crack - ev_no`` on the same layouts and its interval),
+        ``advice`` (``"crack"``, ``"no"``, ``"close"``; empty where not asked) and
+        ``heuristic`` (what HeuristicPolicy does there: it cracks with at least four
+        trumps).  ``attrs``: ``hand``, ``seat``, ``picker``, ``leader``, ``n_drawn``,
+        ``acceptance``, ``level``, ``seed``, ``ev_never`` (never cracking), ``ev_heuristic``
+        (cracking as the heuristic), ``ev_advised`` (cracking where ``gain > 0``;
+        optimistic, module docstring).
+
+    Raises
+    ------
+    ValueError
+        Another game's hand, a bad seat or picker (the picker must come before ``seat``),
+        the ``crack`` option off, too few layouts in which the picker picks.
+    """
+    from trickcore.games.base import rule_dict
+
+    from .odds import _check_hand, _check_seat
+    from .passing import _check_sampling, _draw, _picked_rows, earlier_seats_pass, heuristic_picks
+    from .simulate import _layout_rules
+
+    g = get_game("sheepshead")
+    rules = rule_dict(rules)
+    g.check_rules(rules)
+    if not rules.get("crack", True):
+        raise ValueError("the crack rule option is off: nobody may crack (give rules with crack=True)")
+    seat = _check_seat("seat", seat, g.n_seats)
+    picker = _check_seat("picker", picker, g.n_seats)
+    if picker >= seat:
+        raise ValueError(f"the picker must come before the analyst: only the seats after the picker may crack "
+                         f"(got picker {picker}, seat {seat})")
+    leader = _check_seat("leader", leader, g.n_seats)
+    h = _check_hand(g, hand, seat, rules)
+    n_deals, max_draws, fx, user = _check_sampling(g, seat, h, rules, DEFAULT_N_DEALS, n_deals, max_draws, 100,
+                                                   seed, level, return_samples, fixed, constraints)
+
+    def picks(deals: np.ndarray) -> np.ndarray:
+        return heuristic_picks(g, deals[:, picker], rules)
+
+    cond = [earlier_seats_pass(g, picker, rules), Predicate(picks, f"seat {picker} picks")]
+    if constraints is not None:
+        cond.append(user)
+    deals, drawn = _draw(g, n_deals, seed, fx, as_constraint(cond), max_draws, _layout_rules(g.id, rules))
+    n, k = len(deals), g.n_seats
+
+    res = _picked_rows(g, deals, np.full(n, picker, dtype=np.int64), rules, seat, leader)
+    base = res["payout"]
+    contract = res["contract"]
+    partner = res["partner"]
+    played = deals[:, :k].copy()
+    played[:, picker] = (deals[:, picker] | deals[:, k]) & ~res["buried"]
+    mult_no = np.ones(n, dtype=np.int64)
+    mult_crack = np.ones(n, dtype=np.int64)
+    before = np.zeros(n, dtype=bool)
+    heuristic = np.zeros(n, dtype=bool)
+    for c in pd.unique(contract):
+        rows = np.flatnonzero(contract == c)
+        m = crack_multipliers(c, deals[rows], played[rows], picker, seat, partner[rows], rules)
+        mult_no[rows], mult_crack[rows], before[rows], heuristic[rows] = m["no"], m["crack"], m["before"], m["heuristic"]
+    pay_no = base * mult_no
+    pay_crack = base * mult_crack
+    role = np.where(partner == seat, "partner", "defender").astype(object)
+
+    rows_out = []
+    keys = pd.DataFrame({"before": before, "contract": contract, "role": role})
+    for (was_before, c, r), idx in keys.groupby(["before", "contract", "role"], sort=True).indices.items():
+        idx = np.asarray(idx)
+        row = {"situation": "cracked before" if was_before else "decide", "contract": c, "role": r,
+               "n": len(idx), "p": len(idx) / n}
+        if was_before:      # not asked: the payout at the table's stakes
+            row.update(ev_no=Moments.of(pay_no[idx]).mean, ev_crack=np.nan, gain=np.nan, gain_lo=np.nan,
+                       gain_hi=np.nan, advice="", heuristic="")
+        else:
+            gain, lo, hi = Moments.of(pay_crack[idx] - pay_no[idx]).interval(level)
+            advice = "crack" if lo > 0 else "no" if hi < 0 else "close"
+            row.update(ev_no=Moments.of(pay_no[idx]).mean, ev_crack=Moments.of(pay_crack[idx]).mean, gain=gain,
+                       gain_lo=lo, gain_hi=hi, advice=advice,
+                       heuristic="crack" if heuristic[idx].all() else "no")
+        rows_out.append(row)
+    table = pd.DataFrame(rows_out).sort_values(["situation", "p"], ascending=[False, False], kind="stable")
+    table = table.reset_index(drop=True)
+
+    advised = pay_no.copy()
+    for _, row in table[table["situation"] == "decide"].iterrows():
+        if row["gain"] > 0:
+            sel = ~before & (contract == row["contract"]) & (role == row["role"])
+            advised[sel] = pay_crack[sel]
+    table.attrs.update({
+        "game": g.id, "hand": str(h), "seat": seat, "picker": picker, "leader": leader, "n_drawn": int(drawn),
+        "acceptance": n / drawn, "level": level, "seed": seed,
+        "ev_never": float(pay_no.mean()),
+        "ev_heuristic": float(np.where(heuristic, pay_crack, pay_no).mean()),
+        "ev_advised": float(advised.mean()),
+    })
+    if not return_samples:
+        return table
+    samples = pd.DataFrame({f"hand_{s}": deals[:, s] for s in range(k)})
+    samples["blind"] = deals[:, k]
+    samples["contract"] = contract
+    samples["buried"] = res["buried"]
+    samples["partner"] = partner
+    samples["payout_base"] = base
+    samples["mult_no"] = mult_no
+    samples["mult_crack"] = mult_crack
+    samples["cracked_before"] = before
+    return table, samples
