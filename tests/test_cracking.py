@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from analysis.cli import main
-from analysis.cracking import crack_multipliers, crack_odds
+from analysis.cracking import crack_multipliers, crack_odds, recrack_odds
 from analysis.stakes import heuristic_multiplier
 from trickcore import CardSet
 from trickcore.policies import HeuristicPolicy
@@ -17,18 +17,23 @@ DEALER = 4
 
 
 class Answers(HeuristicPolicy):
-    """HeuristicPolicy, but the analyst's seat answers its crack question with ``answer``."""
+    """HeuristicPolicy, but the analyst's seat answers its ``phase`` question ("crack" or
+    "recrack") with ``answer``, and picks when asked (the re-crack question's picker)."""
 
-    def __init__(self, answer):
+    def __init__(self, answer, phase="crack"):
         super().__init__()
         self.answer = answer
+        self.phase = phase
         self.asked = 0
 
     def bid(self, obs):
-        if obs.phase == "crack":
+        if obs.phase == self.phase:
             self.asked += 1
             return self.answer
         return super().bid(obs)
+
+    def pick_or_pass(self, obs):
+        return True if self.phase == "recrack" else super().pick_or_pass(obs)
 
 
 def _cards(mask):
@@ -144,3 +149,72 @@ def test_cli(capsys):
     assert "picker must come before the analyst" in capsys.readouterr().err
     assert main(["crack", "QC QS JC AD 10D 9D", "--seat", "3", "--picker", "1", "--rule", "crack=false"]) == 2
     assert "crack rule option is off" in capsys.readouterr().err
+    # the picker's re-crack
+    assert main(["crack", "QC QS QH QD JC JS", "--seat", "0", "--recrack", "--deals", "200"]) == 0
+    out = capsys.readouterr().out
+    assert "you picked" in out and "ev_recrack" in out and "never re-cracking" in out
+    for argv in (["--seat", "0"], ["--seat", "2", "--picker", "1", "--recrack"]):
+        assert main(["crack", "QC QS QH QD JC JS", *argv]) == 2
+        assert "give --picker P" in capsys.readouterr().err
+    assert main(["crack", "QC QS QH QD JC JS", "--seat", "4", "--recrack"]) == 2
+    assert "is the dealer" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("seat,rules", [(0, {}), (1, {"partner": "called_ace"}), (2, {"blitz": False})])
+def test_recrack_options_are_the_round_engines_stakes(seat, rules):
+    """The picker's re-crack, no and yes, played by the round engine on every layout."""
+    compared = asked = 0
+    for hand in ("QC QS JD AD 10D 9H", "QH JC JS AD KD 7C"):
+        _, s = recrack_odds(hand, seat=seat, rules=rules, n_deals=40, seed=4, return_samples=True)
+        for i in range(len(s)):
+            hands = [_cards(s[f"hand_{k}"].iloc[i]) for k in range(5)]
+            for answer, column in (("no", "mult_no"), ("recrack", "mult_recrack")):
+                me = Answers(answer, phase="recrack")
+                pols = [me if k == seat else HeuristicPolicy() for k in range(5)]
+                rec = play_round("sheepshead", pols, hands=hands, kitty=_cards(s["blind"].iloc[i]),
+                                 dealer=DEALER, **rules)
+                assert rec.declarer == seat
+                if rec.contract != s["contract"].iloc[i]:
+                    assert s["contract"].iloc[i] == "alone"     # the odds tools' raise (see above)
+                    continue
+                compared += 1
+                assert rec.multiplier == s[column].iloc[i], (i, answer, rec.bids)
+                assert me.asked == (s["cracker"].iloc[i] >= 0)
+                cracks = [b for b in rec.bids if b[1] == "crack" and b[2] == "crack"]
+                assert [b[0] for b in cracks] == ([s["cracker"].iloc[i]] if s["cracker"].iloc[i] >= 0 else [])
+                asked += me.asked
+    # (under called_ace the odds tools' picker goes alone on most of these layouts)
+    assert compared >= 30 and 0 < asked < compared
+
+
+def test_recrack_table_and_bad_input():
+    t, s = recrack_odds("QC QS QH QD JC JS", seat=0, n_deals=300, seed=2, return_samples=True)
+    assert t["n"].sum() == 300
+    cracked = t[t["situation"] == "cracked"]
+    assert len(cracked) and (cracked["advice"] == "recrack").all() and (cracked["heuristic"] == "recrack").all()
+    for _, row in cracked.iterrows():
+        sel = ((s["cracker"] == row["cracker"]) & (s["contract"] == row["contract"])).to_numpy()
+        pay = s["payout_base"].to_numpy()[sel]
+        assert row["ev_recrack"] == pytest.approx((pay * s["mult_recrack"].to_numpy()[sel]).mean())
+        assert row["gain"] == pytest.approx(row["ev_recrack"] - row["ev_no"])
+    assert set(t.loc[t["situation"] == "not cracked", "cracker"]) == {-1}
+    # HeuristicPolicy re-cracks with five trumps after the burial
+    from analysis.stakes import trump_mask
+    seen = set()
+    for hand in ("QC QS JD AD 10D 9H", "QC JH AD 9D 7S 8H"):      # five trumps; four, five with the blind's
+        t, s = recrack_odds(hand, seat=1, n_deals=200, seed=7, return_samples=True)
+        kept = (s["hand_1"].to_numpy(np.uint64) | s["blind"].to_numpy(np.uint64)) & ~s["buried"].to_numpy(np.uint64)
+        five = np.bitwise_count(kept & trump_mask("jd", {})) >= 5
+        pay = s["payout_base"].to_numpy()
+        expected = np.where(five, pay * s["mult_recrack"].to_numpy(), pay * s["mult_no"].to_numpy()).mean()
+        assert t.attrs["ev_heuristic"] == pytest.approx(expected)
+        seen |= set(five.tolist())
+    assert seen == {False, True}
+    weak = recrack_odds("JD 9D 8D AC 7S 8H", seat=2, n_deals=300, seed=2)
+    assert (weak.loc[weak["situation"] == "cracked", "advice"] == "no").all()
+    with pytest.raises(ValueError, match="is the dealer"):
+        recrack_odds("QC QS QH QD JC JS", seat=4)
+    with pytest.raises(ValueError, match="crack rule option is off"):
+        recrack_odds("QC QS QH QD JC JS", seat=0, rules={"crack": False})
+    with pytest.raises(ValueError, match="the hand has 7 cards"):
+        recrack_odds("QC QS QH QD JC JS 7C", seat=0)

@@ -14,7 +14,7 @@
     trickcore review [GAME] --record FILE [--index I] [--perspective side|seat] [--json]
     trickcore play GAME [--seed S] [--rounds N] [--policy heuristic|pimc] [--samples K]
                    [--rule NAME=VALUE ...] [--out FILE]
-    trickcore crack "HAND" --seat N --picker P [--rule NAME=VALUE ...] [--deals N] [--json]
+    trickcore crack "HAND" --seat N (--picker P | --recrack) [--rule NAME=VALUE ...] [--deals N] [--json]
 
 Every sub-command has ``--help``.  Bad arguments (and any ``ValueError`` the library raises
 on bad input) print a one-line ``trickcore: error: ...`` and exit with code 2.  Ctrl-C ends
@@ -399,23 +399,28 @@ def _cmd_odds(args: argparse.Namespace) -> int:
 
 
 def _cmd_crack(args: argparse.Namespace) -> int:
-    from .cracking import crack_odds
+    from .cracking import crack_odds, recrack_odds
 
-    kwargs: dict[str, Any] = {"seat": args.seat, "picker": args.picker, "rules": parse_rules("sheepshead", args.rule),
-                              "seed": args.seed, "leader": args.leader}
+    if (args.picker is None) == (not args.recrack):
+        raise ValueError("give --picker P (an earlier seat picked: should you crack?) or --recrack (you picked: "
+                         "should you re-crack?), one of them")
+    kwargs: dict[str, Any] = {"seat": args.seat, "rules": parse_rules("sheepshead", args.rule), "seed": args.seed,
+                              "leader": args.leader}
     if args.deals is not None:
         kwargs["n_deals"] = args.deals
-    table = crack_odds(args.hand, **kwargs)
+    table = recrack_odds(args.hand, **kwargs) if args.recrack else crack_odds(args.hand, picker=args.picker, **kwargs)
     a = table.attrs
     if args.json:
         attrs = {k: v for k, v in a.items() if k != "game"}
         print(json.dumps({"attrs": attrs, "rows": json.loads(table.to_json(orient="records"))}, ensure_ascii=False))
         return 0
-    print(f"Sheepshead, seat {a['seat']} holding {a['hand']}, seat {a['picker']} picked (the seats before it "
-          f"passed: {a['acceptance']:.1%} of {a['n_drawn']} layouts drawn); payouts double dummy, "
-          f"{a['level']:.0%} intervals:")
+    who = "you picked" if args.recrack else f"seat {a['picker']} picked"
+    before = "you" if args.recrack else "it"
+    verb = "re-cracking" if args.recrack else "cracking"
+    print(f"Sheepshead, seat {a['seat']} holding {a['hand']}, {who} (the seats before {before} passed: "
+          f"{a['acceptance']:.1%} of {a['n_drawn']} layouts drawn); payouts double dummy, {a['level']:.0%} intervals:")
     print(table.to_string(index=False, float_format=lambda v: f"{v:.3f}", na_rep="-"))
-    print(f"expected payout: never cracking {a['ev_never']:.3f}, cracking as HeuristicPolicy does "
+    print(f"expected payout: never {verb} {a['ev_never']:.3f}, {verb} as HeuristicPolicy does "
           f"{a['ev_heuristic']:.3f}, as advised {a['ev_advised']:.3f} (optimistic: chosen on the same layouts)")
     return 0
 
@@ -637,10 +642,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_cmd_play)
 
     p = sub.add_parser("crack", help="Sheepshead: your expected payout with and without your crack, after an "
-                       "earlier seat picked (analysis.crack_odds)")
+                       "earlier seat picked (analysis.crack_odds), or your re-crack when you picked "
+                       "(--recrack, analysis.recrack_odds)")
     p.add_argument("hand", help='your six cards, e.g. "QC QS JC AD 10D 9D"')
     p.add_argument("--seat", type=int, required=True, help="your seat: 0 the dealer's left ... 4 the dealer")
-    p.add_argument("--picker", type=int, required=True, help="the seat that picked, before yours")
+    p.add_argument("--picker", type=int, default=None, help="the seat that picked, before yours")
+    p.add_argument("--recrack", action="store_true", help="you picked: should you re-crack a crack?")
     p.add_argument("--rule", action="append", metavar="NAME=VALUE")
     p.add_argument("--deals", type=int, default=None, metavar="N", help="layouts to evaluate (default 2000)")
     p.add_argument("--seed", type=int, default=2026)

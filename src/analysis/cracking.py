@@ -1,4 +1,5 @@
-"""Sheepshead: should a seat crack?  Its expected payout with and without its crack.
+"""Sheepshead: should a seat crack, and should the picker re-crack?  Their expected
+payouts with and without.
 
 After the pick, the call and the burial, each seat after the picker up to the dealer may
 *crack* (rule option ``crack``, on by default): the stake doubles, and the picker, then its
@@ -6,7 +7,8 @@ partner, may answer with a *re-crack* (doubled again).  A seat decides that know
 hand, who picked, what was called (so whether it is the partner itself) and whether a
 seat before it cracked already; :func:`crack_odds` answers the question for each such
 situation: the analyst's expected payout when it says no and when it cracks, and the gain
-with a paired interval.
+with a paired interval.  :func:`recrack_odds` asks the picker's question after a crack
+(per contract and cracking seat).
 
 The model, per layout of the unseen cards (dealer the last seat, seat 0 its left, as
 everywhere in :mod:`analysis`):
@@ -53,13 +55,17 @@ import pandas as pd
 from trickcore.games import get_game
 
 from .constraints import Predicate, as_constraint
-from .stakes import CRACK_TRUMPS, _count, blitz_factor, cracked_stake, trump_mask
+from .odds import _check_seat
+from .stakes import CRACK_TRUMPS, RECRACK_TRUMPS, _count, blitz_factor, cracked_stake, trump_mask
 from .stats import Moments
 
-__all__ = ["crack_odds", "crack_multipliers"]
+__all__ = ["crack_odds", "recrack_odds", "crack_multipliers"]
 
 #: Layouts :func:`crack_odds` evaluates by default.
 DEFAULT_N_DEALS = 2000
+
+#: The dealer's seat (the last; nobody after it may crack).
+DEALER = 4
 
 
 def crack_multipliers(contract: str, dealt: np.ndarray, played: np.ndarray, picker: int, seat: int,
@@ -177,42 +183,24 @@ def crack_odds(
         Another game's hand, a bad seat or picker (the picker must come before ``seat``),
         the ``crack`` option off, too few layouts in which the picker picks.
     """
-    from trickcore.games.base import rule_dict
-
-    from .odds import _check_hand, _check_seat
-    from .passing import _check_sampling, _draw, _picked_rows, earlier_seats_pass, heuristic_picks
-    from .simulate import _layout_rules
+    from .passing import heuristic_picks
 
     g = get_game("sheepshead")
-    rules = rule_dict(rules)
-    g.check_rules(rules)
-    if not rules.get("crack", True):
-        raise ValueError("the crack rule option is off: nobody may crack (give rules with crack=True)")
-    seat = _check_seat("seat", seat, g.n_seats)
     picker = _check_seat("picker", picker, g.n_seats)
-    if picker >= seat:
-        raise ValueError(f"the picker must come before the analyst: only the seats after the picker may crack "
-                         f"(got picker {picker}, seat {seat})")
-    leader = _check_seat("leader", leader, g.n_seats)
-    h = _check_hand(g, hand, seat, rules)
-    n_deals, max_draws, fx, user = _check_sampling(g, seat, h, rules, DEFAULT_N_DEALS, n_deals, max_draws, 100,
-                                                   seed, level, return_samples, fixed, constraints)
 
     def picks(deals: np.ndarray) -> np.ndarray:
         return heuristic_picks(g, deals[:, picker], rules)
 
-    cond = [earlier_seats_pass(g, picker, rules), Predicate(picks, f"seat {picker} picks")]
-    if constraints is not None:
-        cond.append(user)
-    deals, drawn = _draw(g, n_deals, seed, fx, as_constraint(cond), max_draws, _layout_rules(g.id, rules))
-    n, k = len(deals), g.n_seats
+    def after_picker(seat: int) -> None:
+        if picker >= seat:
+            raise ValueError(f"the picker must come before the analyst: only the seats after the picker may crack "
+                             f"(got picker {picker}, seat {seat})")
 
-    res = _picked_rows(g, deals, np.full(n, picker, dtype=np.int64), rules, seat, leader)
-    base = res["payout"]
-    contract = res["contract"]
-    partner = res["partner"]
-    played = deals[:, :k].copy()
-    played[:, picker] = (deals[:, picker] | deals[:, k]) & ~res["buried"]
+    sampled = _sampled(hand, seat, rules, picker, after_picker, [Predicate(picks, f"seat {picker} picks")],
+                       constraints=constraints, fixed=fixed, n_deals=n_deals, seed=seed, leader=leader, level=level,
+                       max_draws=max_draws, return_samples=return_samples)
+    g, rules, seat, leader, h, deals, drawn, res, played = sampled
+    n, contract, partner = len(deals), res["contract"], res["partner"]
     mult_no = np.ones(n, dtype=np.int64)
     mult_crack = np.ones(n, dtype=np.int64)
     before = np.zeros(n, dtype=bool)
@@ -221,50 +209,174 @@ def crack_odds(
         rows = np.flatnonzero(contract == c)
         m = crack_multipliers(c, deals[rows], played[rows], picker, seat, partner[rows], rules)
         mult_no[rows], mult_crack[rows], before[rows], heuristic[rows] = m["no"], m["crack"], m["before"], m["heuristic"]
-    pay_no = base * mult_no
-    pay_crack = base * mult_crack
     role = np.where(partner == seat, "partner", "defender").astype(object)
+    keys = pd.DataFrame({"situation": np.where(before, "cracked before", "decide"), "contract": contract,
+                         "role": role})
+    return _result(deals, drawn, res, keys, ~before, mult_no, mult_crack, heuristic, "crack",
+                   {"game": g.id, "hand": str(h), "seat": seat, "picker": picker, "leader": leader, "level": level,
+                    "seed": seed},
+                   {"cracked_before": before}, return_samples)
 
-    rows_out = []
-    keys = pd.DataFrame({"before": before, "contract": contract, "role": role})
-    for (was_before, c, r), idx in keys.groupby(["before", "contract", "role"], sort=True).indices.items():
-        idx = np.asarray(idx)
-        row = {"situation": "cracked before" if was_before else "decide", "contract": c, "role": r,
-               "n": len(idx), "p": len(idx) / n}
-        if was_before:      # not asked: the payout at the table's stakes
-            row.update(ev_no=Moments.of(pay_no[idx]).mean, ev_crack=np.nan, gain=np.nan, gain_lo=np.nan,
-                       gain_hi=np.nan, advice="", heuristic="")
-        else:
-            gain, lo, hi = Moments.of(pay_crack[idx] - pay_no[idx]).interval(level)
-            advice = "crack" if lo > 0 else "no" if hi < 0 else "close"
-            row.update(ev_no=Moments.of(pay_no[idx]).mean, ev_crack=Moments.of(pay_crack[idx]).mean, gain=gain,
-                       gain_lo=lo, gain_hi=hi, advice=advice,
-                       heuristic="crack" if heuristic[idx].all() else "no")
-        rows_out.append(row)
-    table = pd.DataFrame(rows_out).sort_values(["situation", "p"], ascending=[False, False], kind="stable")
-    table = table.reset_index(drop=True)
 
-    advised = pay_no.copy()
-    for _, row in table[table["situation"] == "decide"].iterrows():
-        if row["gain"] > 0:
-            sel = ~before & (contract == row["contract"]) & (role == row["role"])
-            advised[sel] = pay_crack[sel]
+def recrack_odds(
+    hand: Any,
+    seat: int = 0,
+    rules: Mapping[str, Any] | None = None,
+    *,
+    constraints: Any = None,
+    fixed: Mapping[Any, Any] | None = None,
+    n_deals: int | None = None,
+    seed: int | None = 0,
+    leader: int = 0,
+    level: float = 0.95,
+    max_draws: int | None = None,
+    return_samples: bool = False,
+) -> pd.DataFrame | tuple[pd.DataFrame, pd.DataFrame]:
+    """The picker's side of :func:`crack_odds`: the analyst picks in ``seat`` (the seats
+    before it passed) and a later seat cracks; its expected payout without and with its
+    re-crack, per situation it can tell apart (the contract it called or went alone in,
+    and which seat cracked).
+
+    The model is :func:`crack_odds`' with the analyst as the picker: the layouts on which
+    the earlier seats pass by the heuristic (the analyst picks whatever its hand), its call,
+    burial and going alone as HeuristicPolicy's (:func:`~analysis.passing.pass_odds`),
+    blitz and red blitz as the heuristic declares them, the first seat after it with at
+    least four trumps cracks, double-dummy play from ``leader``.  Where nobody cracks there
+    is nothing to decide (situation ``"not cracked"``).  Where the analyst does not
+    re-crack, its partner may, with at least five trumps, as the round engine asks it.
+    Arguments and results as in :func:`crack_odds` (``ev_recrack`` for ``ev_crack``,
+    ``cracker`` for ``role``; ``ev_never`` never re-cracking, ``ev_heuristic``
+    re-cracking with five trumps or more, ``ev_advised`` optimistic).  ``ValueError`` for
+    the dealer's seat (nobody after it may crack) and as :func:`crack_odds`.
+
+    >>> t = recrack_odds("QC QS JD AD 10D 9H", seat=1, n_deals=60, seed=1)
+    >>> list(t.columns[:6])
+    ['situation', 'contract', 'cracker', 'n', 'p', 'ev_no']
+    """
+    def not_the_dealer(seat: int) -> None:
+        if seat == DEALER:
+            raise ValueError(f"seat {seat} is the dealer: no seat after it may crack, so there is no re-crack to "
+                             "decide")
+
+    sampled = _sampled(hand, seat, rules, None, not_the_dealer, [], constraints=constraints, fixed=fixed,
+                       n_deals=n_deals, seed=seed, leader=leader, level=level, max_draws=max_draws,
+                       return_samples=return_samples)
+    g, rules, seat, leader, h, deals, drawn, res, played = sampled
+    n, k, contract, partner = len(deals), g.n_seats, res["contract"], res["partner"]
+    mult_no = np.ones(n, dtype=np.int64)
+    mult_yes = np.ones(n, dtype=np.int64)
+    cracker = np.full(n, -1, dtype=np.int64)
+    heuristic = np.zeros(n, dtype=bool)
+    for c in pd.unique(contract):
+        rows = np.flatnonzero(contract == c)
+        trumps = trump_mask(c, rules)
+        held = played[rows]
+        for s in range(k - 1, seat, -1):        # the first seat after the picker with four trumps
+            cracker[rows] = np.where(_count(held[:, s], trumps) >= CRACK_TRUMPS, s, cracker[rows])
+        others = cracked_stake(held, seat, partner[rows], trumps, picker_recracks=False)
+        blitz = blitz_factor(deals[rows], seat, rules)
+        cracked = cracker[rows] >= 0
+        mult_no[rows] = blitz * np.where(cracked, others, 1)
+        mult_yes[rows] = blitz * np.where(cracked, 4, 1)
+        heuristic[rows] = _count(held[:, seat], trumps) >= RECRACK_TRUMPS
+    asked = cracker >= 0
+    keys = pd.DataFrame({"situation": np.where(asked, "cracked", "not cracked"), "contract": contract,
+                         "cracker": cracker})
+    return _result(deals, drawn, res, keys, asked, mult_no, mult_yes, heuristic, "recrack",
+                   {"game": g.id, "hand": str(h), "seat": seat, "leader": leader, "level": level, "seed": seed},
+                   {"cracker": cracker}, return_samples)
+
+
+def _sampled(hand: Any, seat: Any, rules: Any, picker: int | None, check_seat: Any, conditions: list[Any], *,
+             constraints: Any, fixed: Any, n_deals: Any, seed: Any, leader: Any, level: Any, max_draws: Any,
+             return_samples: Any) -> tuple[Any, ...]:
+    """The arguments of :func:`crack_odds` and :func:`recrack_odds` checked (``check_seat``
+    adds the analyst seat's own test), the layouts drawn (the seats before the picker
+    pass, and ``conditions``), and the picker's call, burial and double-dummy payouts:
+    ``(game, rules, seat, leader, hand, deals, drawn, picked rows, hands at the start of
+    play)``.  ``picker`` None: the analyst picks."""
+    from trickcore.games.base import rule_dict
+
+    from .odds import _check_hand
+    from .passing import _check_sampling, _draw, _picked_rows, earlier_seats_pass
+    from .simulate import _layout_rules
+
+    g = get_game("sheepshead")
+    rules = rule_dict(rules)
+    g.check_rules(rules)
+    if not rules.get("crack", True):
+        raise ValueError("the crack rule option is off: nobody may crack (give rules with crack=True)")
+    seat = _check_seat("seat", seat, g.n_seats)
+    check_seat(seat)
+    picker = seat if picker is None else picker
+    leader = _check_seat("leader", leader, g.n_seats)
+    h = _check_hand(g, hand, seat, rules)
+    n_deals, max_draws, fx, user = _check_sampling(g, seat, h, rules, DEFAULT_N_DEALS, n_deals, max_draws, 100,
+                                                   seed, level, return_samples, fixed, constraints)
+    cond = [earlier_seats_pass(g, picker, rules), *conditions] + ([user] if constraints is not None else [])
+    deals, drawn = _draw(g, n_deals, seed, fx, as_constraint(cond), max_draws, _layout_rules(g.id, rules))
+    k = g.n_seats
+    res = _picked_rows(g, deals, np.full(len(deals), picker, dtype=np.int64), rules, seat, leader)
+    played = deals[:, :k].copy()
+    played[:, picker] = (deals[:, picker] | deals[:, k]) & ~res["buried"]
+    return g, rules, seat, leader, h, deals, drawn, res, played
+
+
+def _result(deals: np.ndarray, drawn: int, res: Mapping[str, np.ndarray], keys: pd.DataFrame, asked: np.ndarray,
+            mult_no: np.ndarray, mult_yes: np.ndarray, heuristic: np.ndarray, yes: str, attrs: Mapping[str, Any],
+            columns: Mapping[str, np.ndarray], return_samples: bool) -> Any:
+    """The table of :func:`crack_odds` and :func:`recrack_odds` (:func:`_decision_table`)
+    with its ``attrs``, and the samples when asked for: the layouts, the picker's
+    ``res`` (:func:`analysis.passing._picked_rows` at the unit stake), the multipliers
+    without and with the analyst's ``yes`` and the situation's ``columns``."""
+    n, k = len(deals), deals.shape[1] - 1
+    base = res["payout"]
+    pay_no, pay_yes = base * mult_no, base * mult_yes
+    table, advised = _decision_table(keys, asked, pay_no, pay_yes, heuristic, attrs["level"], yes)
     table.attrs.update({
-        "game": g.id, "hand": str(h), "seat": seat, "picker": picker, "leader": leader, "n_drawn": int(drawn),
-        "acceptance": n / drawn, "level": level, "seed": seed,
-        "ev_never": float(pay_no.mean()),
-        "ev_heuristic": float(np.where(heuristic, pay_crack, pay_no).mean()),
-        "ev_advised": float(advised.mean()),
+        **attrs, "n_drawn": int(drawn), "acceptance": n / drawn, "ev_never": float(pay_no.mean()),
+        "ev_heuristic": float(np.where(heuristic, pay_yes, pay_no).mean()), "ev_advised": float(advised.mean()),
     })
     if not return_samples:
         return table
     samples = pd.DataFrame({f"hand_{s}": deals[:, s] for s in range(k)})
     samples["blind"] = deals[:, k]
-    samples["contract"] = contract
+    samples["contract"] = res["contract"]
     samples["buried"] = res["buried"]
-    samples["partner"] = partner
+    samples["partner"] = res["partner"]
+    for name, values in columns.items():
+        samples[name] = values
     samples["payout_base"] = base
     samples["mult_no"] = mult_no
-    samples["mult_crack"] = mult_crack
-    samples["cracked_before"] = before
+    samples[f"mult_{yes}"] = mult_yes
     return table, samples
+
+
+def _decision_table(keys: pd.DataFrame, asked: np.ndarray, pay_no: np.ndarray, pay_yes: np.ndarray,
+                    heuristic: np.ndarray, level: float, yes: str) -> tuple[pd.DataFrame, np.ndarray]:
+    """One row per situation (the distinct rows of ``keys``; ``asked`` says where the
+    analyst decides): ``n``, ``p``, ``ev_no``, ``ev_<yes>``, the paired gain and its
+    interval, ``advice`` and ``heuristic``, the asked situations first, each group by
+    falling share.  Also each layout's payout when the analyst follows the advice
+    (``yes`` where the situation's mean gain is positive)."""
+    n = len(keys)
+    cols = list(keys.columns)
+    rows, advised = [], pay_no.astype(float).copy()
+    for key, idx in keys.assign(_asked=asked).groupby(["_asked", *cols], sort=True).indices.items():
+        idx = np.asarray(idx)
+        row = dict(zip(cols, key[1:]))
+        row.update(n=len(idx), p=len(idx) / n, ev_no=Moments.of(pay_no[idx]).mean)
+        if not key[0]:      # not asked: the payout at the table's stakes
+            row.update({f"ev_{yes}": np.nan, "gain": np.nan, "gain_lo": np.nan, "gain_hi": np.nan, "advice": "",
+                         "heuristic": ""})
+        else:
+            gain, lo, hi = Moments.of(pay_yes[idx] - pay_no[idx]).interval(level)
+            row.update({f"ev_{yes}": Moments.of(pay_yes[idx]).mean, "gain": gain, "gain_lo": lo, "gain_hi": hi,
+                        "advice": yes if lo > 0 else "no" if hi < 0 else "close",
+                        "heuristic": yes if heuristic[idx].all() else "no", "_asked": True})
+            if gain > 0:
+                advised[idx] = pay_yes[idx]
+        row.setdefault("_asked", False)
+        rows.append(row)
+    table = pd.DataFrame(rows).sort_values(["_asked", "p"], ascending=[False, False], kind="stable")
+    return table.drop(columns="_asked").reset_index(drop=True), advised

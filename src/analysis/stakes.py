@@ -170,13 +170,16 @@ def trump_mask(contract: str, rules: Mapping[str, Any]) -> np.uint64:
     return np.uint64(CardSet(lay.suits[-1]).mask) if lay.trump else np.uint64(0)
 
 
-def cracked_stake(played: np.ndarray, picker: int, partner: np.ndarray, trumps: np.uint64) -> np.ndarray:
+def cracked_stake(played: np.ndarray, picker: int, partner: np.ndarray, trumps: np.uint64,
+                  picker_recracks: bool = True) -> np.ndarray:
     """Each layout's multiplier once somebody has cracked: 2, or 4 where the picker or,
     after it, the partner re-cracks (at least :data:`RECRACK_TRUMPS` trumps; the round
-    engine asks them whoever cracked)."""
+    engine asks them whoever cracked).  ``picker_recracks=False``: the picker declines,
+    only the partner may."""
     n = len(played)
     has_partner = partner >= 0
     partner_hand = played[np.arange(n), np.where(has_partner, partner, picker)]
-    recrack = (_count(played[:, picker], trumps) >= RECRACK_TRUMPS) \
-        | (has_partner & (_count(partner_hand, trumps) >= RECRACK_TRUMPS))
+    recrack = has_partner & (_count(partner_hand, trumps) >= RECRACK_TRUMPS)
+    if picker_recracks:
+        recrack |= _count(played[:, picker], trumps) >= RECRACK_TRUMPS
     return np.where(recrack, 4, 2)
