@@ -193,7 +193,8 @@ def test_recrack_table_and_bad_input():
     cracked = t[t["situation"] == "cracked"]
     assert len(cracked) and (cracked["advice"] == "recrack").all() and (cracked["heuristic"] == "recrack").all()
     for _, row in cracked.iterrows():
-        sel = ((s["cracker"] == row["cracker"]) & (s["contract"] == row["contract"])).to_numpy()
+        sel = ((s["cracker"] == row["cracker"]) & (s["contract"] == row["contract"])
+               & (s["trumps"] == row["trumps"])).to_numpy()
         pay = s["payout_base"].to_numpy()[sel]
         assert row["ev_recrack"] == pytest.approx((pay * s["mult_recrack"].to_numpy()[sel]).mean())
         assert row["gain"] == pytest.approx(row["ev_recrack"] - row["ev_no"])
@@ -209,6 +210,10 @@ def test_recrack_table_and_bad_input():
         expected = np.where(five, pay * s["mult_recrack"].to_numpy(), pay * s["mult_no"].to_numpy()).mean()
         assert t.attrs["ev_heuristic"] == pytest.approx(expected)
         seen |= set(five.tolist())
+        # the picker knows its hand after the burial: each situation is one trump count
+        asked = t[t["situation"] == "cracked"]
+        assert (asked["heuristic"] == np.where(asked["trumps"] >= 5, "recrack", "no")).all()
+        np.testing.assert_array_equal(s["trumps"].to_numpy(), np.bitwise_count(kept & trump_mask("jd", {})))
     assert seen == {False, True}
     weak = recrack_odds("JD 9D 8D AC 7S 8H", seat=2, n_deals=300, seed=2)
     assert (weak.loc[weak["situation"] == "cracked", "advice"] == "no").all()

@@ -235,7 +235,7 @@ def recrack_odds(
     """The picker's side of :func:`crack_odds`: the analyst picks in ``seat`` (the seats
     before it passed) and a later seat cracks; its expected payout without and with its
     re-crack, per situation it can tell apart (the contract it called or went alone in,
-    and which seat cracked).
+    its trumps after the pick-up and burial, and which seat cracked).
 
     The model is :func:`crack_odds`' with the analyst as the picker: the layouts on which
     the earlier seats pass by the heuristic (the analyst picks whatever its hand), its call,
@@ -245,13 +245,13 @@ def recrack_odds(
     is nothing to decide (situation ``"not cracked"``).  Where the analyst does not
     re-crack, its partner may, with at least five trumps, as the round engine asks it.
     Arguments and results as in :func:`crack_odds` (``ev_recrack`` for ``ev_crack``,
-    ``cracker`` for ``role``; ``ev_never`` never re-cracking, ``ev_heuristic``
+    ``trumps`` and ``cracker`` for ``role``; ``ev_never`` never re-cracking, ``ev_heuristic``
     re-cracking with five trumps or more, ``ev_advised`` optimistic).  ``ValueError`` for
     the dealer's seat (nobody after it may crack) and as :func:`crack_odds`.
 
     >>> t = recrack_odds("QC QS JD AD 10D 9H", seat=1, n_deals=60, seed=1)
-    >>> list(t.columns[:6])
-    ['situation', 'contract', 'cracker', 'n', 'p', 'ev_no']
+    >>> list(t.columns[:7])
+    ['situation', 'contract', 'trumps', 'cracker', 'n', 'p', 'ev_no']
     """
     def not_the_dealer(seat: int) -> None:
         if seat == DEALER:
@@ -266,11 +266,12 @@ def recrack_odds(
     mult_no = np.ones(n, dtype=np.int64)
     mult_yes = np.ones(n, dtype=np.int64)
     cracker = np.full(n, -1, dtype=np.int64)
-    heuristic = np.zeros(n, dtype=bool)
+    own_trumps = np.zeros(n, dtype=np.int64)
     for c in pd.unique(contract):
         rows = np.flatnonzero(contract == c)
         trumps = trump_mask(c, rules)
         held = played[rows]
+        own_trumps[rows] = _count(held[:, seat], trumps)
         for s in range(k - 1, seat, -1):        # the first seat after the picker with four trumps
             cracker[rows] = np.where(_count(held[:, s], trumps) >= CRACK_TRUMPS, s, cracker[rows])
         others = cracked_stake(held, seat, partner[rows], trumps, picker_recracks=False)
@@ -278,13 +279,15 @@ def recrack_odds(
         cracked = cracker[rows] >= 0
         mult_no[rows] = blitz * np.where(cracked, others, 1)
         mult_yes[rows] = blitz * np.where(cracked, 4, 1)
-        heuristic[rows] = _count(held[:, seat], trumps) >= RECRACK_TRUMPS
     asked = cracker >= 0
+    # the picker decides knowing its hand after the pick-up and burial: its trumps key the
+    # situations too (what HeuristicPolicy decides by: five or more re-crack)
     keys = pd.DataFrame({"situation": np.where(asked, "cracked", "not cracked"), "contract": contract,
-                         "cracker": cracker})
+                         "trumps": own_trumps, "cracker": cracker})
+    heuristic = own_trumps >= RECRACK_TRUMPS
     return _result(deals, drawn, res, keys, asked, mult_no, mult_yes, heuristic, "recrack",
                    {"game": g.id, "hand": str(h), "seat": seat, "leader": leader, "level": level, "seed": seed},
-                   {"cracker": cracker}, return_samples)
+                   {"cracker": cracker, "trumps": own_trumps}, return_samples)
 
 
 def _sampled(hand: Any, seat: Any, rules: Any, picker: int | None, check_seat: Any, conditions: list[Any], *,
