@@ -192,8 +192,9 @@ def _cmd_review(args: argparse.Namespace) -> int:
             contract = args.contract
             rev = review_play(
                 args.game, args.contract, args.hands, args.play, leader=args.leader or 0,
-                declarer=args.declarer or 0, played=args.played, sides=args.sides, goal=args.goal, perspective=args.perspective or "side",
-                time_budget=args.time_budget, node_budget=args.node_budget, **rules
+                declarer=args.declarer or 0, played=args.played, sides=args.sides, goal=args.goal,
+                perspective=args.perspective or "side", time_budget=args.time_budget, node_budget=args.node_budget,
+                **rules
             )
     _print_review(rev, game, contract, header, args.json)
     return 0

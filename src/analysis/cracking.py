@@ -208,7 +208,8 @@ def crack_odds(
     for c in pd.unique(contract):
         rows = np.flatnonzero(contract == c)
         m = crack_multipliers(c, deals[rows], played[rows], picker, seat, partner[rows], rules)
-        mult_no[rows], mult_crack[rows], before[rows], heuristic[rows] = m["no"], m["crack"], m["before"], m["heuristic"]
+        mult_no[rows], mult_crack[rows] = m["no"], m["crack"]
+        before[rows], heuristic[rows] = m["before"], m["heuristic"]
     role = np.where(partner == seat, "partner", "defender").astype(object)
     keys = pd.DataFrame({"situation": np.where(before, "cracked before", "decide"), "contract": contract,
                          "role": role})
