@@ -223,3 +223,18 @@ def test_recrack_table_and_bad_input():
         recrack_odds("QC QS QH QD JC JS", seat=0, rules={"crack": False})
     with pytest.raises(ValueError, match="the hand has 7 cards"):
         recrack_odds("QC QS QH QD JC JS 7C", seat=0)
+
+
+def test_known_cards_and_constraints_shape_the_layouts():
+    from analysis.constraints import Holds
+
+    ac = CardSet("AC").mask
+    qd = CardSet("QD").mask
+    _, s = crack_odds("JD QH 10C 9D 7S 8S", seat=3, picker=1, fixed={2: "AC"}, n_deals=50, seed=1,
+                      return_samples=True)
+    assert ((s["hand_2"].to_numpy(np.uint64) & np.uint64(ac)) != 0).all()
+    _, s = recrack_odds("JD QH 10C 9D 7S 8S", seat=1, constraints=Holds(3, "QD"), n_deals=50, seed=1,
+                        return_samples=True)
+    assert ((s["hand_3"].to_numpy(np.uint64) & np.uint64(qd)) != 0).all()
+    with pytest.raises(ValueError, match="do not fix its cards again"):
+        crack_odds("JD QH 10C 9D 7S 8S", seat=3, picker=1, fixed={3: "AC"})
