@@ -18,7 +18,7 @@ from trickcore.rounds import start_round
 from trickcore.scoring import score
 
 HAND = "QS AS KS 2C 3C 4C 5D 6D 7D 8H 9H 10H JH"
-ROUND_INDEX = {"left": 0, "right": 1, "across": 2}     # the passing cycle of the round engine
+ROUND_INDEX = {"left": 0, "right": 1, "across": 2, "none": 3}     # the passing cycle of the round engine
 
 
 def _cards(mask):
@@ -107,9 +107,20 @@ def test_the_table():
     assert hearts_pass_odds(HAND, n_deals=400, seed=2).equals(t)
 
 
+def test_a_round_without_passing_gives_the_hands_own_odds():
+    t = hearts_pass_odds(HAND, "none", n_deals=300, seed=4)
+    assert t["pass"].tolist() == ["(none)"] and t["heuristic"].tolist() == [True]
+    assert (t.attrs["to"], t.attrs["from"]) == (0, 0)
+    # holding the unguarded A♠ K♠ Q♠ costs more than passing them
+    passed = hearts_pass_odds(HAND, n_deals=300, seed=4, candidates=["QS AS KS"])
+    assert t["points"].iloc[0] > passed["points_hi"].iloc[0]
+
+
 def test_bad_input():
-    with pytest.raises(ValueError, match="direction must be one of left, right, across"):
-        hearts_pass_odds(HAND, "none")
+    with pytest.raises(ValueError, match="direction must be one of left, right, across, none"):
+        hearts_pass_odds(HAND, "sideways")
+    with pytest.raises(ValueError, match="no passes to compare"):
+        hearts_pass_odds(HAND, "none", candidates=["QS AS KS"])
     with pytest.raises(ValueError, match="the hand has 12 cards"):
         hearts_pass_odds("QS AS KS 2C 3C 4C 5D 6D 7D 8H 9H 10H")
     with pytest.raises(ValueError, match="seat must be a seat"):
@@ -138,5 +149,7 @@ def test_cli(capsys):
                  "--direction", "right", "--json"]) == 0
     shown = json.loads(capsys.readouterr().out)
     assert shown["attrs"]["direction"] == "right" and len(shown["rows"]) == 2
+    assert main(["hearts-pass", HAND, "--direction", "none", "--deals", "100"]) == 0
+    assert "a round without passing" in capsys.readouterr().out
     assert main(["hearts-pass", HAND, "--candidate", "QS AS"]) == 2
     assert "a pass is three cards" in capsys.readouterr().err

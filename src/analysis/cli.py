@@ -15,7 +15,7 @@
     trickcore play GAME [--seed S] [--rounds N] [--policy heuristic|pimc] [--samples K]
                    [--rule NAME=VALUE ...] [--out FILE]
     trickcore crack "HAND" --seat N (--picker P | --recrack) [--rule NAME=VALUE ...] [--deals N] [--json]
-    trickcore hearts-pass "HAND" [--direction left|right|across] [--seat N] [--candidate "3 CARDS" ...]
+    trickcore hearts-pass "HAND" [--direction left|right|across|none] [--seat N] [--candidate "3 CARDS" ...]
                           [--top K] [--rule NAME=VALUE ...] [--deals N] [--json]
 
 Every sub-command has ``--help``.  Bad arguments (and any ``ValueError`` the library raises
@@ -444,10 +444,14 @@ def _cmd_hearts_pass(args: argparse.Namespace) -> int:
         attrs = {k: v for k, v in a.items() if k != "game"}
         print(json.dumps({"attrs": attrs, "rows": json.loads(shown.to_json(orient="records"))}, ensure_ascii=False))
         return 0
-    print(f"Hearts, seat {a['seat']} holding {a['hand']}, passing {a['direction']} to seat {a['to']} "
-          f"(seat {a['from']} passes to you as HeuristicPolicy): expected penalty points over {a['n_deals']} "
-          f"layouts played out greedily, {a['level']:.0%} intervals, diff against the best pass on the same "
-          "layouts:")
+    if a["direction"] == "none":
+        print(f"Hearts, seat {a['seat']} holding {a['hand']}, a round without passing: expected penalty points "
+              f"over {a['n_deals']} layouts played out greedily, {a['level']:.0%} intervals:")
+    else:
+        print(f"Hearts, seat {a['seat']} holding {a['hand']}, passing {a['direction']} to seat {a['to']} "
+              f"(seat {a['from']} passes to you as HeuristicPolicy): expected penalty points over {a['n_deals']} "
+              f"layouts played out greedily, {a['level']:.0%} intervals, diff against the best pass on the same "
+              "layouts:")
     print(shown.to_string(index=False, float_format=lambda v: f"{v:.3f}"))
     if len(shown) < len(table):
         print(f"({len(table) - len(shown)} more passes not shown; --top to show more)")
@@ -687,7 +691,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("hearts-pass", help="Hearts: which three cards to pass; every pass (or those given) played "
                        "out on the same layouts (analysis.hearts_pass_odds)")
     p.add_argument("hand", help='your thirteen cards, e.g. "QS AS KS 2C 3C 4C 5D 6D 7D 8H 9H 10H JH"')
-    p.add_argument("--direction", choices=("left", "right", "across"), default="left")
+    p.add_argument("--direction", choices=("left", "right", "across", "none"), default="left",
+                   help='where the pass goes (default left); "none": a round without passing, the hand\'s own odds')
     p.add_argument("--seat", type=int, default=0, help="your seat, 0-3 (default 0)")
     p.add_argument("--candidate", action="append", default=None, metavar="CARDS",
                    help='a pass to compare, three cards (repeatable; default every three of the hand)')

@@ -51,8 +51,9 @@ from .stats import Moments, z_value
 __all__ = ["hearts_pass_odds", "heuristic_passes", "passed_hands", "PASS_OFFSETS"]
 
 #: Seats a pass moves by: ``left`` to the next seat in play order, ``right`` to the one
-#: before, ``across`` two on (:mod:`trickcore.rounds.hearts`).
-PASS_OFFSETS = {"left": 1, "right": -1, "across": 2}
+#: before, ``across`` two on (:mod:`trickcore.rounds.hearts`); ``none``: a round without
+#: passing (every fourth of the cycle), where only the hand's own odds are asked.
+PASS_OFFSETS = {"left": 1, "right": -1, "across": 2, "none": 0}
 
 #: Layouts :func:`hearts_pass_odds` plays by default.
 DEFAULT_N_DEALS = 2000
@@ -102,6 +103,8 @@ def passed_hands(deals: np.ndarray, seat: int, direction: str, passes: Sequence[
     off = PASS_OFFSETS[direction]
     to, frm = (seat + off) % k, (seat - off) % k
     deals = np.asarray(deals, dtype=np.uint64)[:, :k]
+    if not off:
+        return np.repeat(deals[None, :, :], len(passes), axis=0)
     give = heuristic_passes(deals, rules)
     after = deals.copy()
     for s in range(k):
@@ -136,7 +139,8 @@ def hearts_pass_odds(
     hand, seat:
         The analyst's thirteen cards and its seat (0-3; the seats' order is the play order).
     direction:
-        ``"left"``, ``"right"`` or ``"across"``.
+        ``"left"``, ``"right"``, ``"across"``, or ``"none"`` (a round without passing: one
+        row, the hand's own odds; no ``candidates``).
     rules:
         Hearts' rule options (``jack_of_diamonds``, ``queen_breaks_hearts``, ...); they
         change the play, the scoring and what the heuristic finds dangerous.
@@ -184,7 +188,12 @@ def hearts_pass_odds(
         raise ValueError(f"n_deals must be at least 1; got {n_deals}")
     engine.check_seed(seed)
     z_value(level)
-    passes = _candidates(h, candidates)
+    if direction == "none":
+        if candidates is not None:
+            raise ValueError("a round without passing has no passes to compare: give no candidates")
+        passes = [CardSet()]
+    else:
+        passes = _candidates(h, candidates)
 
     k = g.n_seats
     off = PASS_OFFSETS[direction]
@@ -205,12 +214,13 @@ def hearts_pass_odds(
 
     means = pay.mean(axis=1)
     best = int(np.argmin(means))
-    heur = int(heuristic_passes(np.array([h.mask], dtype=np.uint64), rules)[0])   # HeuristicPolicy's pass
+    # HeuristicPolicy's pass (nothing in a round without passing)
+    heur = int(heuristic_passes(np.array([h.mask], dtype=np.uint64), rules)[0]) if direction != "none" else 0
     rows = []
     for i, c in enumerate(passes):
         pts, lo, hi = Moments.of(pay[i]).interval(level)
         d, dlo, dhi = Moments.of(pay[i] - pay[best]).interval(level) if i != best else (0.0, 0.0, 0.0)
-        rows.append({"pass": str(c), "points": pts, "points_lo": lo, "points_hi": hi, "diff": d, "diff_lo": dlo,
+        rows.append({"pass": str(c) or "(none)", "points": pts, "points_lo": lo, "points_hi": hi, "diff": d, "diff_lo": dlo,
                      "diff_hi": dhi, "p_queen": float(queen[i].mean()), "p_zero": float((pay[i] == 0).mean()),
                      "p_moon": float(moon[i].mean()), "heuristic": c.mask == heur})
     table = pd.DataFrame(rows).sort_values(["points", "pass"], kind="stable").reset_index(drop=True)
