@@ -571,7 +571,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=_cmd_solve)
 
-    p = sub.add_parser("odds", help="each contract's make probability and expected payout for a hand")
+    p = sub.add_parser("odds", help="each contract's make probability and expected payout for a hand",
+                       description="Each contract's make probability and expected payout for a hand, double "
+                                   "dummy on layouts of the unseen cards.  Hearts: a whole deal takes seconds to "
+                                   "minutes to solve for one seat; `trickcore hearts-pass HAND --direction none` "
+                                   "plays the layouts out greedily instead (and compares passes).")
     p.add_argument("game", choices=GAME_IDS, metavar="GAME")
     p.add_argument("hand")
     p.add_argument("--seat", type=int, default=0)
