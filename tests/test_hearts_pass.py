@@ -119,6 +119,9 @@ def test_a_round_without_passing_gives_the_hands_own_odds():
 def test_bad_input():
     with pytest.raises(ValueError, match="direction must be one of left, right, across, none"):
         hearts_pass_odds(HAND, "sideways")
+    with pytest.raises(ValueError, match="passing='none' passes no cards"):
+        hearts_pass_odds(HAND, "left", rules={"passing": "none"})
+    assert len(hearts_pass_odds(HAND, "none", rules={"passing": "none"}, n_deals=20)) == 1
     with pytest.raises(ValueError, match="no passes to compare"):
         hearts_pass_odds(HAND, "none", candidates=["QS AS KS"])
     with pytest.raises(ValueError, match="the hand has 12 cards"):

@@ -182,6 +182,8 @@ def hearts_pass_odds(
     seat = _check_seat("seat", seat, g.n_seats)
     if direction not in PASS_OFFSETS:
         raise ValueError(f"direction must be one of {', '.join(PASS_OFFSETS)}; got {direction!r}")
+    if rules.get("passing") == "none" and direction != "none":
+        raise ValueError(f"the rule option passing='none' passes no cards; ask direction='none', not {direction!r}")
     h = _check_hand(g, hand, seat, rules)
     n_deals = DEFAULT_N_DEALS if n_deals is None else engine.whole("n_deals", n_deals)
     if n_deals < 1:
