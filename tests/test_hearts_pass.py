@@ -9,6 +9,7 @@ import pandas as pd
 import pytest
 
 from analysis.cli import main
+from analysis.constraints import sample_deals
 from analysis.hearts_pass import PASS_OFFSETS, hearts_pass_odds, heuristic_passes, passed_hands
 from trickcore import CardSet
 from trickcore.deals import random_deals
@@ -27,17 +28,29 @@ def _cards(mask):
 
 @pytest.mark.parametrize("rules", [{}, {"jack_of_diamonds": True}])
 def test_heuristic_passes_are_heuristicpolicys(rules):
-    """On 200 random hands: the three cards HeuristicPolicy passes in the round engine."""
+    """On 200 random hands and 40 holding Q♠ with two to four lower spades: the three
+    cards HeuristicPolicy passes in the round engine."""
+    from analysis.constraints import Count
+
     deals = random_deals("hearts", 50, seed=9)[:, :4]
+    guarded = np.concatenate([
+        sample_deals("hearts", 10, seed=s, fixed={s % 4: "QS"}, where=Count(s % 4, "2S 3S 4S 5S 6S 7S 8S 9S 10S JS",
+                                                                           min=k, max=k))[:, :4]
+        for s, k in enumerate((2, 3, 3, 4))])
+    deals = np.concatenate([deals, guarded])
     got = heuristic_passes(deals, rules)
     policy = HeuristicPolicy()
+    kept = 0
     for d in range(len(deals)):
         r = start_round("hearts", hands=[_cards(x) for x in deals[d]], dealer=3, round_index=0, **rules)
         while r.pending.kind == "pass_cards":
             s = r.pending.seat
             cards = policy.pass_cards(r.observe(s))
             assert CardSet(list(cards)).mask == int(got[d, s]), (d, s)
+            queen = CardSet("QS").mask
+            kept += bool(int(deals[d, s]) & queen) and not int(got[d, s]) & queen
             r.act(cards)
+    assert kept >= 20      # the guarded queens were met, and kept
 
 
 @pytest.mark.parametrize("direction", list(PASS_OFFSETS))
@@ -63,8 +76,6 @@ def test_passed_hands_are_the_round_engines(direction, seat):
 def test_points_are_greedy_playouts_scored():
     t = hearts_pass_odds(HAND, n_deals=300, seed=4, candidates=["QS AS KS", "2C 3C 4C", "8H 9H 10H"])
     # recomputed: the same layouts, the kernel's greedy play and the scorer, one candidate at a time
-    from analysis.constraints import sample_deals
-
     deals = sample_deals("hearts", 300, 4, fixed={0: CardSet(HAND)})[:, :4]
     for cand in ("QS AS KS", "2C 3C 4C", "8H 9H 10H"):
         hands = passed_hands(deals, 0, "left", [CardSet(cand)])[0]

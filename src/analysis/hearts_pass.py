@@ -9,8 +9,8 @@ fixed):
 1. **The other seats pass** as HeuristicPolicy does
    (:meth:`trickcore.policies.HeuristicPolicy.pass_cards`: the three most dangerous cards
    by :func:`trickcore.policies.heuristic.danger_key`, point cards of rank Q, K or A first,
-   then the higher card).  So the three cards the analyst receives, and the hands it
-   passes into, are the same whatever it passes.
+   then the higher card, but Q♠ kept behind three lower spades).  So the three cards the
+   analyst receives, and the hands it passes into, are the same whatever it passes.
 2. **The analyst passes** each candidate in turn: every three of its cards by default
    (286), or the ``candidates`` given.
 3. **Every seat plays greedily** (:func:`trickcore.playouts.playout`, policy ``"greedy"``:
@@ -62,33 +62,48 @@ DEFAULT_N_DEALS = 2000
 _ROWS_AT_ONCE = 200_000
 
 
-def _danger_order(rules: Mapping[str, Any]) -> list[int]:
+def _layout(rules: Mapping[str, Any]) -> Any:
+    from .simulate import _layout_rules
+
+    return get_game("hearts").layout("hearts", **_layout_rules("hearts", dict(rules)))
+
+
+def _danger_order(lay: Any) -> list[int]:
     """The deck's card ids, most dangerous first, as HeuristicPolicy's pass ranks them (its
     sort is stable over the hand's ♠ ♥ ♦ ♣ high-to-low order, so equal keys keep that order)."""
     from trickcore.policies.heuristic import danger_key
 
-    from .simulate import _layout_rules
-
-    lay = get_game("hearts").layout("hearts", **_layout_rules("hearts", dict(rules)))
     deck = CardSet(lay.deck).cards_high_first()
     return [int(c) for c in sorted(deck, key=danger_key(lay), reverse=True)]
 
 
 def heuristic_passes(hands: np.ndarray, rules: Mapping[str, Any] | None = None) -> np.ndarray:
     """The three cards HeuristicPolicy passes from each Hearts hand (universal bit-boards),
-    as bit-boards.
+    as bit-boards: its most dangerous cards, a guarded Q♠ kept
+    (:func:`trickcore.policies.heuristic.queen_guarded`).
 
     >>> import numpy as np
-    >>> h = np.array([CardSet("QS AS KS 2C 3C 4C 5D 6D 7D 8H 9H 10H JH").mask], dtype=np.uint64)
-    >>> str(CardSet(int(heuristic_passes(h)[0])))
-    'A♠ K♠ Q♠'
+    >>> h = np.array([CardSet("QS AS KS 2C 3C 4C 5D 6D 7D 8H 9H 10H JH").mask,
+    ...               CardSet("QS 2S 3S 4S AS 3C 4C 5D 6D 7D 8H 9H 10H").mask], dtype=np.uint64)
+    >>> [str(CardSet(int(x))) for x in heuristic_passes(h)]
+    ['A♠ K♠ Q♠', 'A♠ 10♥ 9♥']
     """
+    from trickcore.cards import Card
+    from trickcore.policies.heuristic import QUEEN_GUARD
+
+    lay = _layout(rules or {})
     hands = np.asarray(hands, dtype=np.uint64)
+    queen = Card.parse("QS")
+    below = CardSet([c for c in lay.suits[lay.effective_suit(queen)] if lay.rank_order(c) < lay.rank_order(queen)])
+    guarded = ((hands & np.uint64(queen.mask)) != 0) & (np.bitwise_count(hands & np.uint64(below.mask)) >= QUEEN_GUARD)
+    guarded &= int(lay.point_table()[queen]) > 0
     out = np.zeros(hands.shape, dtype=np.uint64)
     taken = np.zeros(hands.shape, dtype=np.int64)
-    for c in _danger_order(rules or {}):
+    for c in _danger_order(lay):
         bit = np.uint64(1) << np.uint64(c)
         pick = ((hands & bit) != 0) & (taken < 3)
+        if c == int(queen):
+            pick &= ~guarded
         out |= np.where(pick, bit, np.uint64(0))
         taken += pick
     return out
@@ -222,9 +237,10 @@ def hearts_pass_odds(
     for i, c in enumerate(passes):
         pts, lo, hi = Moments.of(pay[i]).interval(level)
         d, dlo, dhi = Moments.of(pay[i] - pay[best]).interval(level) if i != best else (0.0, 0.0, 0.0)
-        rows.append({"pass": str(c) or "(none)", "points": pts, "points_lo": lo, "points_hi": hi, "diff": d, "diff_lo": dlo,
-                     "diff_hi": dhi, "p_queen": float(queen[i].mean()), "p_zero": float((pay[i] == 0).mean()),
-                     "p_moon": float(moon[i].mean()), "heuristic": c.mask == heur})
+        rows.append({"pass": str(c) or "(none)", "points": pts, "points_lo": lo, "points_hi": hi, "diff": d,
+                     "diff_lo": dlo, "diff_hi": dhi, "p_queen": float(queen[i].mean()),
+                     "p_zero": float((pay[i] == 0).mean()), "p_moon": float(moon[i].mean()),
+                     "heuristic": c.mask == heur})
     table = pd.DataFrame(rows).sort_values(["points", "pass"], kind="stable").reset_index(drop=True)
     table.attrs.update({"game": "hearts", "hand": str(h), "seat": seat, "direction": direction, "to": to,
                         "from": frm, "n_deals": n_deals, "seed": seed, "level": level, "policy": "greedy"})
