@@ -63,6 +63,7 @@ _ROWS_AT_ONCE = 200_000
 
 
 def _layout(rules: Mapping[str, Any]) -> Any:
+    """The Hearts layout under ``rules`` (what makes a card dangerous: its points)."""
     from .simulate import _layout_rules
 
     return get_game("hearts").layout("hearts", **_layout_rules("hearts", dict(rules)))
