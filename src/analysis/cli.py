@@ -414,8 +414,7 @@ def _cmd_crack(args: argparse.Namespace) -> int:
     table = recrack_odds(args.hand, **kwargs) if args.recrack else crack_odds(args.hand, picker=args.picker, **kwargs)
     a = table.attrs
     if args.json:
-        attrs = {k: v for k, v in a.items() if k != "game"}
-        print(json.dumps({"attrs": attrs, "rows": json.loads(table.to_json(orient="records"))}, ensure_ascii=False))
+        _print_table_json(table)
         return 0
     who = "you picked" if args.recrack else f"seat {a['picker']} picked"
     before = "you" if args.recrack else "it"
@@ -441,8 +440,7 @@ def _cmd_hearts_pass(args: argparse.Namespace) -> int:
     a = table.attrs
     shown = table if args.top is None else table.head(args.top)
     if args.json:
-        attrs = {k: v for k, v in a.items() if k != "game"}
-        print(json.dumps({"attrs": attrs, "rows": json.loads(shown.to_json(orient="records"))}, ensure_ascii=False))
+        _print_table_json(table, shown)
         return 0
     if a["direction"] == "none":
         print(f"Hearts, seat {a['seat']} holding {a['hand']}, a round without passing: expected penalty points "
@@ -456,6 +454,14 @@ def _cmd_hearts_pass(args: argparse.Namespace) -> int:
     if len(shown) < len(table):
         print(f"({len(table) - len(shown)} more passes not shown; --top to show more)")
     return 0
+
+
+def _print_table_json(table: Any, rows: Any = None) -> None:
+    """One JSON object: the table's ``attrs`` (but the game, which the command names) and
+    ``rows`` (default: all of the table's) as records."""
+    attrs = {k: v for k, v in table.attrs.items() if k != "game"}
+    shown = table if rows is None else rows
+    print(json.dumps({"attrs": attrs, "rows": json.loads(shown.to_json(orient="records"))}, ensure_ascii=False))
 
 
 def _bids_total(game: str, values: Sequence[str]) -> int:

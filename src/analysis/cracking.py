@@ -8,7 +8,7 @@ hand, who picked, what was called (so whether it is the partner itself) and whet
 seat before it cracked already; :func:`crack_odds` answers the question for each such
 situation: the analyst's expected payout when it says no and when it cracks, and the gain
 with a paired interval.  :func:`recrack_odds` asks the picker's question after a crack
-(per contract and cracking seat).
+(per contract, its trumps after the burial and the cracking seat).
 
 The model, per layout of the unseen cards (dealer the last seat, seat 0 its left, as
 everywhere in :mod:`analysis`):
@@ -56,7 +56,8 @@ from trickcore.games import get_game
 
 from .constraints import Predicate, as_constraint
 from .odds import _check_seat
-from .stakes import CRACK_TRUMPS, RECRACK_TRUMPS, _count, blitz_factor, cracked_stake, trump_mask
+from .stakes import (CRACK_TRUMPS, RECRACK_TRUMPS, _count, blitz_factor, cracked_stake, first_cracker,
+                     trump_mask)
 from .stats import Moments
 
 __all__ = ["crack_odds", "recrack_odds", "crack_multipliers"]
@@ -103,16 +104,8 @@ def crack_multipliers(contract: str, dealt: np.ndarray, played: np.ndarray, pick
         raise ValueError(f"seat must come after the picker (0 <= picker < seat <= {n_seats - 1}): only the seats "
                          f"after the picker may crack; got picker {picker}, seat {seat}")
     trumps = trump_mask(contract, rules)
-
-    def cracks(seats: range) -> np.ndarray:
-        """Whether one of ``seats`` cracks by the heuristic (at least four trumps)."""
-        out = np.zeros(len(played), dtype=bool)
-        for s in seats:
-            out |= _count(played[:, s], trumps) >= CRACK_TRUMPS
-        return out
-
-    before = cracks(range(picker + 1, seat))
-    later = cracks(range(seat + 1, n_seats))
+    before = first_cracker(played, range(picker + 1, seat), trumps) >= 0
+    later = first_cracker(played, range(seat + 1, n_seats), trumps) >= 0
     stake = cracked_stake(played, picker, partner, trumps)
     blitz = blitz_factor(dealt, picker, rules)
     # not asked after an earlier crack: both options are then the table's own stake
@@ -273,8 +266,7 @@ def recrack_odds(
         trumps = trump_mask(c, rules)
         held = played[rows]
         own_trumps[rows] = _count(held[:, seat], trumps)
-        for s in range(k - 1, seat, -1):        # the first seat after the picker with four trumps
-            cracker[rows] = np.where(_count(held[:, s], trumps) >= CRACK_TRUMPS, s, cracker[rows])
+        cracker[rows] = first_cracker(held, range(seat + 1, k), trumps)
         others = cracked_stake(held, seat, partner[rows], trumps, picker_recracks=False)
         blitz = blitz_factor(deals[rows], seat, rules)
         cracked = cracker[rows] >= 0

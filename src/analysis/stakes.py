@@ -49,7 +49,7 @@ from trickcore.cards import CardSet
 from trickcore.games import get_game
 
 __all__ = ["STAKES", "heuristic_multiplier", "partner_seats", "check_stakes", "blitz_factor", "trump_mask",
-           "cracked_stake", "CRACK_TRUMPS", "RECRACK_TRUMPS"]
+           "first_cracker", "cracked_stake", "CRACK_TRUMPS", "RECRACK_TRUMPS"]
 
 #: The ``stakes`` models of the odds tools: ``"base"`` (multiplier 1, the scorer's unit
 #: stake) and ``"heuristic"`` (this module).
@@ -137,13 +137,10 @@ def heuristic_multiplier(game: Any, contract: str, dealt: np.ndarray, played: np
     picker = int(picker)
     if not 0 <= picker < n_seats:
         raise ValueError(f"picker must be a seat 0..{n_seats - 1}; got {picker}")
-    n = len(dealt)
     mult = blitz_factor(dealt, picker, rules)
     if rules.get("crack", True):
         trumps = trump_mask(contract, rules)
-        cracked = np.zeros(n, dtype=bool)
-        for s in range(picker + 1, n_seats):      # after the picker, up to the dealer
-            cracked |= _count(played[:, s], trumps) >= CRACK_TRUMPS
+        cracked = first_cracker(played, range(picker + 1, n_seats), trumps) >= 0   # up to the dealer
         mult *= np.where(cracked, cracked_stake(played, picker, partner, trumps), 1)
     return mult
 
@@ -168,6 +165,15 @@ def trump_mask(contract: str, rules: Mapping[str, Any]) -> np.uint64:
 
     lay = get_game("sheepshead").layout(contract, **_layout_rules("sheepshead", rules))
     return np.uint64(CardSet(lay.suits[-1]).mask) if lay.trump else np.uint64(0)
+
+
+def first_cracker(played: np.ndarray, seats: range, trumps: np.uint64) -> np.ndarray:
+    """Each layout's first seat of ``seats``, in order, that cracks as HeuristicPolicy does
+    (at least :data:`CRACK_TRUMPS` trumps in its hand at the start of play), or ``-1``."""
+    out = np.full(len(played), -1, dtype=np.int64)
+    for s in reversed(seats):
+        out = np.where(_count(played[:, s], trumps) >= CRACK_TRUMPS, s, out)
+    return out
 
 
 def cracked_stake(played: np.ndarray, picker: int, partner: np.ndarray, trumps: np.uint64,
