@@ -68,12 +68,15 @@ def to_endplay(deals: np.ndarray) -> list:
     return out
 
 
-def dds_tricks(endplay_deals: list) -> list[int]:
-    """East–West's double-dummy tricks on each deal: DDS ``SolveBoard``, mode ``OptimalOne``."""
+def dds_tricks(endplay_deals: list, every_card: bool = False) -> list[int]:
+    """East–West's double-dummy tricks on each deal: DDS ``SolveBoard``, mode ``OptimalOne``
+    (the best card and its tricks), or with ``every_card`` mode ``OptimalAll`` (the tricks
+    of every legal card, as ``Result.card_values`` gives)."""
     from endplay.dds import solve_board
     from endplay.dds.solve import SolveMode
 
-    return [max(t for _c, t in solve_board(d, SolveMode.OptimalOne)) for d in endplay_deals]
+    mode = SolveMode.OptimalAll if every_card else SolveMode.OptimalOne
+    return [max(t for _c, t in solve_board(d, mode)) for d in endplay_deals]
 
 
 def main(argv=None) -> int:
