@@ -7,7 +7,7 @@ import pytest
 from analysis.odds import contract_odds
 from analysis.passing import pass_odds
 from analysis.stakes import heuristic_multiplier
-from trickcore import CardSet
+from trickcore import CardSet, get_game
 from trickcore.deals import random_deals
 from trickcore.policies import HeuristicPolicy
 from trickcore.rounds import play_round
@@ -104,3 +104,38 @@ def test_cli_odds_stakes(capsys):
     assert lines[0][0]["multiplier"] > 2 and all(r["multiplier"] is None or r["multiplier"] >= 1 for r in lines[1])
     assert main(["odds", "goathead3", "JC JS JH JD AC 10C", "--stakes", "heuristic", "--max-deals", "8"]) == 2
     assert "has none" in capsys.readouterr().err
+
+
+def test_heuristic_crack_answers_follow_the_rules():
+    """Every crack answer of the engine's HeuristicPolicy table, and every re-crack it
+    announces (a declined one stays private), is the rule of :func:`sheepshead_cracks` /
+    :func:`sheepshead_recracks` recomputed from the round's record, and the rounds reach
+    the rules' branches (a partner cracking with few trumps, a defender declining with
+    four, a re-crack with four)."""
+    from trickcore.policies.heuristic import sheepshead_cracks, sheepshead_recracks
+
+    branches = set()
+    for rec, _ in _engine_rounds(300, 11):
+        if rec.contract == "leaster":
+            continue
+        hand = {s: CardSet([c for t in rec.tricks for p, c in t.plays if p == s]) for s in range(5)}
+        trumps = set(get_game("sheepshead").layout(rec.contract).suits[-1])
+        partner = rec.extra["partner"]
+        for seat, phase, answer in rec.bids:
+            if phase not in ("crack", "recrack"):
+                continue
+            t = [c for c in hand[seat] if c in trumps]
+            queens = sum(c.rank_name == "Q" for c in t)
+            high = queens + sum(c.rank_name == "J" for c in t)
+            if phase == "crack":
+                want = sheepshead_cracks(len(t), queens, seat == partner)
+                if seat == partner and len(t) < 4:
+                    branches.add("partner cracks with few trumps")
+                if seat != partner and len(t) == 4 and not want:
+                    branches.add("defender with four trumps declines")
+            else:
+                want = sheepshead_recracks(len(t), high, seat == rec.declarer and partner < 0)
+                if want and len(t) == 4:
+                    branches.add("re-crack with four")
+            assert (answer == phase) == want, (seat, phase, answer, str(hand[seat]), partner)
+    assert branches == {"partner cracks with few trumps", "defender with four trumps declines", "re-crack with four"}

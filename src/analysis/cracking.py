@@ -23,12 +23,13 @@ everywhere in :mod:`analysis`):
    the unit stake.
 3. **The stakes** (:mod:`analysis.stakes`): blitz and red blitz as HeuristicPolicy
    declares them (the analyst's own red blitz too); the seats between the picker and the
-   analyst crack as the heuristic does (at least four trumps).  If one of them cracked,
+   analyst crack as the heuristic does (:func:`~analysis.stakes.cracks`: the partner always,
+   a defender with five trumps or four with two queens).  If one of them cracked,
    the analyst has no crack to decide (the situation ``"cracked before"``).  Otherwise it
    decides: *no*, and the seats after it crack as the heuristic does; or *crack*.  After
-   a crack the picker, then the partner, re-crack with at least five trumps (the
-   analyst's own answer as partner too, as the heuristic gives it: the round engine asks
-   the partner even when the partner made the crack).
+   a crack the picker, then the partner, re-crack as the heuristic does (the analyst's
+   own answer as partner too: the round engine asks the partner even when the partner
+   made the crack).
 
 The figures are those of double-dummy play at a table of heuristic bidders, as in
 :func:`~analysis.passing.pass_odds`; ``advice`` is ``"crack"`` or ``"no"`` where the
@@ -37,7 +38,7 @@ the same layouts that estimate it flatters the chosen option a little (a winner'
 of the order of the gain's standard error): ``attrs["ev_advised"]`` is such an optimistic
 figure, ``ev_never`` and ``ev_heuristic`` are not.
 
->>> t = crack_odds("JD JH QD AD 10D 9D", seat=3, picker=1, n_deals=60, seed=1)
+>>> t = crack_odds("QS JH QD AD 10D 9D", seat=3, picker=1, n_deals=60, seed=1)
 >>> list(t.columns[:6])
 ['situation', 'contract', 'role', 'n', 'p', 'ev_no']
 >>> sorted(set(t["situation"]))
@@ -56,8 +57,7 @@ from trickcore.games import get_game
 
 from .constraints import Predicate, as_constraint
 from .odds import _check_seat
-from .stakes import (CRACK_TRUMPS, RECRACK_TRUMPS, _count, blitz_factor, cracked_stake, first_cracker,
-                     trump_mask)
+from .stakes import _count, blitz_factor, cracked_stake, cracks, first_cracker, recracks, trump_mask
 from .stats import Moments
 
 __all__ = ["crack_odds", "recrack_odds", "crack_multipliers"]
@@ -79,7 +79,7 @@ def crack_multipliers(contract: str, dealt: np.ndarray, played: np.ndarray, pick
     each row's partner seat, ``-1`` for none).  Returns ``{"no": int64[n], "crack":
     int64[n], "before": bool[n], "heuristic": bool[n]}``: where ``before`` is set both
     multipliers are the table's (the analyst is not asked); ``heuristic``: whether
-    HeuristicPolicy would crack in ``seat`` (at least four trumps), so that
+    HeuristicPolicy would crack in ``seat`` (:func:`~analysis.stakes.cracks`), so that
     ``where(heuristic, crack, no)`` is :func:`~analysis.stakes.heuristic_multiplier`.
 
     >>> import numpy as np
@@ -89,8 +89,8 @@ def crack_multipliers(contract: str, dealt: np.ndarray, played: np.ndarray, pick
     >>> dealt = np.array([[CardSet(h).mask for h in hands]], dtype=np.uint64)
     >>> played = dealt.copy()
     >>> played[0, 0] = CardSet("QC QS QH JC 8D 7D").mask
-    >>> # seat 1 (two trumps) is asked first and says no; seat 2 (four trumps) decides:
-    >>> # blitz x2, its crack x2, the picker's re-crack with five trumps x2
+    >>> # seat 1 (two trumps, a defender) is asked first and says no; seat 2 (the partner)
+    >>> # decides: blitz x2, its crack x2, the picker's re-crack with five trumps x2
     >>> m = crack_multipliers("jd", dealt, played, picker=0, seat=2, partner=np.array([2]))
     >>> m["no"].tolist(), m["crack"].tolist(), m["before"].tolist()
     ([2], [8], [False])
@@ -104,14 +104,14 @@ def crack_multipliers(contract: str, dealt: np.ndarray, played: np.ndarray, pick
         raise ValueError(f"seat must come after the picker (0 <= picker < seat <= {n_seats - 1}): only the seats "
                          f"after the picker may crack; got picker {picker}, seat {seat}")
     trumps = trump_mask(contract, rules)
-    before = first_cracker(played, range(picker + 1, seat), trumps) >= 0
-    later = first_cracker(played, range(seat + 1, n_seats), trumps) >= 0
+    before = first_cracker(played, range(picker + 1, seat), partner, trumps) >= 0
+    later = first_cracker(played, range(seat + 1, n_seats), partner, trumps) >= 0
     stake = cracked_stake(played, picker, partner, trumps)
     blitz = blitz_factor(dealt, picker, rules)
     # not asked after an earlier crack: both options are then the table's own stake
     no = np.where(before | later, stake, 1)
     return {"no": blitz * no, "crack": blitz * stake, "before": before,
-            "heuristic": _count(played[:, seat], trumps) >= CRACK_TRUMPS}
+            "heuristic": cracks(played, seat, partner, trumps)}
 
 
 def crack_odds(
@@ -164,11 +164,11 @@ def crack_odds(
         table's stakes and ``ev_crack`` ``NaN``), ``gain``, ``gain_lo``,
         ``gain_hi`` (``ev_crack - ev_no`` on the same layouts and its interval),
         ``advice`` (``"crack"``, ``"no"``, ``"close"``; empty where not asked) and
-        ``heuristic`` (what HeuristicPolicy does there: it cracks with at least four
-        trumps).  ``attrs``: ``hand``, ``seat``, ``picker``, ``leader``, ``n_drawn``,
-        ``acceptance``, ``level``, ``seed``, ``ev_never`` (never cracking), ``ev_heuristic``
-        (cracking as the heuristic), ``ev_advised`` (cracking where ``gain > 0``;
-        optimistic, module docstring).
+        ``heuristic`` (what HeuristicPolicy does there: :func:`~analysis.stakes.cracks`).
+        ``attrs``: ``hand``, ``seat``, ``picker``, ``leader``, ``n_drawn``, ``acceptance``,
+        ``level``, ``seed``, ``ev_never`` (never cracking), ``ev_heuristic`` (cracking as the
+        heuristic), ``ev_advised`` (cracking where ``gain > 0``; optimistic, module
+        docstring).
 
     Raises
     ------
@@ -229,23 +229,28 @@ def recrack_odds(
     """The picker's side of :func:`crack_odds`: the analyst picks in ``seat`` (the seats
     before it passed) and a later seat cracks; its expected payout without and with its
     re-crack, per situation it can tell apart (the contract it called or went alone in,
-    its trumps after the pick-up and burial, and which seat cracked).
+    whether it has a partner, its trumps after the pick-up and burial, and which seat
+    cracked).
 
     The model is :func:`crack_odds`' with the analyst as the picker: the layouts on which
     the earlier seats pass by the heuristic (the analyst picks whatever its hand), its call,
     burial and going alone as HeuristicPolicy's (:func:`~analysis.passing.pass_odds`),
-    blitz and red blitz as the heuristic declares them, the first seat after it with at
-    least four trumps cracks, double-dummy play from ``leader``.  Where nobody cracks there
-    is nothing to decide (situation ``"not cracked"``).  Where the analyst does not
-    re-crack, its partner may, with at least five trumps, as the round engine asks it.
-    Arguments and results as in :func:`crack_odds` (``ev_recrack`` for ``ev_crack``,
-    ``trumps`` and ``cracker`` for ``role``; ``ev_never`` never re-cracking, ``ev_heuristic``
-    re-cracking with five trumps or more, ``ev_advised`` optimistic).  ``ValueError`` for
+    blitz and red blitz as the heuristic declares them, the first seat after it that cracks
+    by the heuristic's rule cracks, double-dummy play from ``leader``.  Where nobody cracks
+    there is nothing to decide (situation ``"not cracked"``).  Where the analyst does not
+    re-crack, its partner may, by the heuristic's rule, as the round engine asks it.
+    Arguments and results as in :func:`crack_odds` (``ev_recrack`` for ``ev_crack``;
+    ``alone``, ``trumps`` and ``cracker`` for ``role``, ``alone`` true where no other seat
+    holds the partner card (none called, or the analyst holds or buried it); ``heuristic``
+    ``"some"`` where HeuristicPolicy re-cracks on part of a situation's layouts only (alone
+    with five trumps, by its queens and jacks); ``ev_never`` never re-cracking, ``ev_heuristic``
+    re-cracking as HeuristicPolicy (:func:`~analysis.stakes.recracks`: four trumps or more;
+    alone six, or five with four queens and jacks), ``ev_advised`` optimistic).  ``ValueError`` for
     the dealer's seat (nobody after it may crack) and as :func:`crack_odds`.
 
     >>> t = recrack_odds("QC QS JD AD 10D 9H", seat=1, n_deals=60, seed=1)
-    >>> list(t.columns[:7])
-    ['situation', 'contract', 'trumps', 'cracker', 'n', 'p', 'ev_no']
+    >>> list(t.columns[:8])
+    ['situation', 'contract', 'alone', 'trumps', 'cracker', 'n', 'p', 'ev_no']
     """
     def not_the_dealer(seat: int) -> None:
         if seat == DEALER:
@@ -261,12 +266,14 @@ def recrack_odds(
     mult_yes = np.ones(n, dtype=np.int64)
     cracker = np.full(n, -1, dtype=np.int64)
     own_trumps = np.zeros(n, dtype=np.int64)
+    heuristic = np.zeros(n, dtype=bool)
     for c in pd.unique(contract):
         rows = np.flatnonzero(contract == c)
         trumps = trump_mask(c, rules)
         held = played[rows]
         own_trumps[rows] = _count(held[:, seat], trumps)
-        cracker[rows] = first_cracker(held, range(seat + 1, k), trumps)
+        heuristic[rows] = recracks(held[:, seat], trumps, partner[rows] < 0)
+        cracker[rows] = first_cracker(held, range(seat + 1, k), partner[rows], trumps)
         others = cracked_stake(held, seat, partner[rows], trumps, picker_recracks=False)
         blitz = blitz_factor(deals[rows], seat, rules)
         cracked = cracker[rows] >= 0
@@ -274,10 +281,9 @@ def recrack_odds(
         mult_yes[rows] = blitz * np.where(cracked, 4, 1)
     asked = cracker >= 0
     # the picker decides knowing its hand after the pick-up and burial: its trumps key the
-    # situations too (what HeuristicPolicy decides by: five or more re-crack)
+    # situations too (what HeuristicPolicy decides by, with its queens and jacks when alone)
     keys = pd.DataFrame({"situation": np.where(asked, "cracked", "not cracked"), "contract": contract,
-                         "trumps": own_trumps, "cracker": cracker})
-    heuristic = own_trumps >= RECRACK_TRUMPS
+                         "alone": partner < 0, "trumps": own_trumps, "cracker": cracker})
     return _result(deals, drawn, res, keys, asked, mult_no, mult_yes, heuristic, "recrack",
                    {"game": g.id, "hand": str(h), "seat": seat, "leader": leader, "level": level, "seed": seed},
                    {"cracker": cracker, "trumps": own_trumps}, return_samples)
@@ -369,7 +375,8 @@ def _decision_table(keys: pd.DataFrame, asked: np.ndarray, pay_no: np.ndarray, p
             gain, lo, hi = Moments.of(pay_yes[idx] - pay_no[idx]).interval(level)
             row.update({f"ev_{yes}": Moments.of(pay_yes[idx]).mean, "gain": gain, "gain_lo": lo, "gain_hi": hi,
                         "advice": yes if lo > 0 else "no" if hi < 0 else "close",
-                        "heuristic": yes if heuristic[idx].all() else "no", "_asked": True})
+                        "heuristic": yes if heuristic[idx].all() else "some" if heuristic[idx].any() else "no",
+                        "_asked": True})
             if gain > 0:
                 advised[idx] = pay_yes[idx]
         row.setdefault("_asked", False)

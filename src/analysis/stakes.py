@@ -12,10 +12,13 @@ and HeuristicPolicy's answers, per layout (the dealer the last seat, as everywhe
   picker holding both black queens blitzes (×2); then a seat holding both red queens, the
   picker included, red-blitzes (×2).  HeuristicPolicy always declares both.
 * **crack** (rule option ``crack``, on by default), after the call and the burial: the
-  seats after the picker up to the dealer, in order, are asked; the first holding at least
-  four trumps cracks (×2; partner or not: doubling pays whoever wins, and a crack hides a
-  partner).  Then the picker, and after it the partner, may re-crack: the first of them
-  holding at least five trumps does (×2 more).  At most one crack and one re-crack.
+  seats after the picker up to the dealer, in order, are asked; the first that cracks by
+  :func:`~trickcore.policies.heuristic.sheepshead_cracks` does (×2: the partner always, a
+  defender with at least five trumps or four with two queens).  Then the picker, and
+  after it the partner, may re-crack: the first of them that does by
+  :func:`~trickcore.policies.heuristic.sheepshead_recracks` (at least four trumps; a picker
+  alone six, or five with four queens and jacks) doubles again.  At most one crack and one
+  re-crack.
 
 Those rules are HeuristicPolicy's (its ``bid`` method); a test drives the round engine
 with it on hundreds of deals and finds the same multiplier on every one.  The analyst's
@@ -27,8 +30,8 @@ seat should crack is :func:`analysis.cracking.crack_odds`' question).
 >>> hands = ["QC QS QH JC 7C 8C", "QD JS AH 10H KH 9H", "JH JD AD 10D KD 9D",
 ...          "AC 10C KC 9C AS 10S", "KS 9S 8S 7S 8H 7H", "8D 7D"]
 >>> dealt = np.array([[CardSet(h).mask for h in hands]], dtype=np.uint64)
->>> # seat 0 picks with both black queens (blitz, x2); seat 2 holds four trumps and
->>> # cracks (x2); the picker, after burying the blind, holds five trumps and re-cracks (x2)
+>>> # seat 0 picks with both black queens (blitz, x2); seat 2, its partner (J♦), cracks
+>>> # (x2); the picker, after burying the blind, holds five trumps and re-cracks (x2)
 >>> played = dealt.copy()
 >>> played[0, 0] = CardSet("QC QS QH JC 8D 7D").mask
 >>> heuristic_multiplier("sheepshead", "jd", dealt, played, picker=0, partner=np.array([2])).tolist()
@@ -47,21 +50,19 @@ import numpy as np
 
 from trickcore.cards import CardSet
 from trickcore.games import get_game
+from trickcore.policies.heuristic import sheepshead_cracks, sheepshead_recracks
 
 __all__ = ["STAKES", "heuristic_multiplier", "partner_seats", "check_stakes", "blitz_factor", "trump_mask",
-           "first_cracker", "cracked_stake", "CRACK_TRUMPS", "RECRACK_TRUMPS"]
+           "first_cracker", "cracked_stake", "cracks", "recracks"]
 
 #: The ``stakes`` models of the odds tools: ``"base"`` (multiplier 1, the scorer's unit
 #: stake) and ``"heuristic"`` (this module).
 STAKES = ("base", "heuristic")
 
-#: Trumps a seat needs to crack, and the picker or partner to re-crack
-#: (:meth:`trickcore.policies.HeuristicPolicy.bid`).
-CRACK_TRUMPS = 4
-RECRACK_TRUMPS = 5
-
 _BLACK_QUEENS = CardSet("QC QS").mask
 _RED_QUEENS = CardSet("QH QD").mask
+_QUEENS = np.uint64(CardSet("QC QS QH QD").mask)
+_QUEENS_JACKS = np.uint64(CardSet("QC QS QH QD JC JS JH JD").mask)
 
 
 def check_stakes(game: Any, stakes: str) -> str:
@@ -140,7 +141,7 @@ def heuristic_multiplier(game: Any, contract: str, dealt: np.ndarray, played: np
     mult = blitz_factor(dealt, picker, rules)
     if rules.get("crack", True):
         trumps = trump_mask(contract, rules)
-        cracked = first_cracker(played, range(picker + 1, n_seats), trumps) >= 0   # up to the dealer
+        cracked = first_cracker(played, range(picker + 1, n_seats), partner, trumps) >= 0   # up to the dealer
         mult *= np.where(cracked, cracked_stake(played, picker, partner, trumps), 1)
     return mult
 
@@ -167,25 +168,40 @@ def trump_mask(contract: str, rules: Mapping[str, Any]) -> np.uint64:
     return np.uint64(CardSet(lay.suits[-1]).mask) if lay.trump else np.uint64(0)
 
 
-def first_cracker(played: np.ndarray, seats: range, trumps: np.uint64) -> np.ndarray:
+def cracks(played: np.ndarray, seat: int, partner: np.ndarray, trumps: np.uint64) -> np.ndarray:
+    """Whether ``seat`` cracks on each layout, as HeuristicPolicy does
+    (:func:`~trickcore.policies.heuristic.sheepshead_cracks`), by its hand in ``played``
+    (at the start of play) and whether it is the row's ``partner``."""
+    hand = played[:, seat]
+    return sheepshead_cracks(_count(hand, trumps), _count(hand, trumps & _QUEENS), np.asarray(partner) == seat)
+
+
+def recracks(hand: np.ndarray, trumps: np.uint64, alone: Any) -> np.ndarray:
+    """Whether the picker or the partner holding ``hand`` (one per layout, at the start of
+    play) re-cracks, as HeuristicPolicy does
+    (:func:`~trickcore.policies.heuristic.sheepshead_recracks`); ``alone``: the picker has
+    no partner."""
+    return sheepshead_recracks(_count(hand, trumps), _count(hand, trumps & _QUEENS_JACKS), alone)
+
+
+def first_cracker(played: np.ndarray, seats: range, partner: np.ndarray, trumps: np.uint64) -> np.ndarray:
     """Each layout's first seat of ``seats``, in order, that cracks as HeuristicPolicy does
-    (at least :data:`CRACK_TRUMPS` trumps in its hand at the start of play), or ``-1``."""
+    (:func:`cracks`), or ``-1``."""
     out = np.full(len(played), -1, dtype=np.int64)
     for s in reversed(seats):
-        out = np.where(_count(played[:, s], trumps) >= CRACK_TRUMPS, s, out)
+        out = np.where(cracks(played, s, partner, trumps), s, out)
     return out
 
 
 def cracked_stake(played: np.ndarray, picker: int, partner: np.ndarray, trumps: np.uint64,
                   picker_recracks: bool = True) -> np.ndarray:
     """Each layout's multiplier once somebody has cracked: 2, or 4 where the picker or,
-    after it, the partner re-cracks (at least :data:`RECRACK_TRUMPS` trumps; the round
-    engine asks them whoever cracked).  ``picker_recracks=False``: the picker declines,
-    only the partner may."""
+    after it, the partner re-cracks (:func:`recracks`; the round engine asks them whoever
+    cracked).  ``picker_recracks=False``: the picker declines, only the partner may."""
     n = len(played)
     has_partner = partner >= 0
     partner_hand = played[np.arange(n), np.where(has_partner, partner, picker)]
-    recrack = has_partner & (_count(partner_hand, trumps) >= RECRACK_TRUMPS)
+    recrack = has_partner & recracks(partner_hand, trumps, False)
     if picker_recracks:
-        recrack |= _count(played[:, picker], trumps) >= RECRACK_TRUMPS
+        recrack |= recracks(played[:, picker], trumps, ~has_partner)
     return np.where(recrack, 4, 2)
