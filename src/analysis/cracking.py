@@ -90,7 +90,7 @@ def crack_multipliers(contract: str, dealt: np.ndarray, played: np.ndarray, pick
     >>> played = dealt.copy()
     >>> played[0, 0] = CardSet("QC QS QH JC 8D 7D").mask
     >>> # seat 1 (two trumps, a defender) is asked first and says no; seat 2 (the partner)
-    >>> # decides: blitz x2, its crack x2, the picker's re-crack with five trumps x2
+    >>> # decides: blitz x2, its crack x2, the picker's re-crack with six trumps x2
     >>> m = crack_multipliers("jd", dealt, played, picker=0, seat=2, partner=np.array([2]))
     >>> m["no"].tolist(), m["crack"].tolist(), m["before"].tolist()
     ([2], [8], [False])

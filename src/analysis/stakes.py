@@ -31,7 +31,7 @@ seat should crack is :func:`analysis.cracking.crack_odds`' question).
 ...          "AC 10C KC 9C AS 10S", "KS 9S 8S 7S 8H 7H", "8D 7D"]
 >>> dealt = np.array([[CardSet(h).mask for h in hands]], dtype=np.uint64)
 >>> # seat 0 picks with both black queens (blitz, x2); seat 2, its partner (J♦), cracks
->>> # (x2); the picker, after burying the blind, holds five trumps and re-cracks (x2)
+>>> # (x2); the picker, after burying the blind, holds six trumps and re-cracks (x2)
 >>> played = dealt.copy()
 >>> played[0, 0] = CardSet("QC QS QH JC 8D 7D").mask
 >>> heuristic_multiplier("sheepshead", "jd", dealt, played, picker=0, partner=np.array([2])).tolist()
