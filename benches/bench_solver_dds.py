@@ -70,12 +70,13 @@ def to_endplay(deals: np.ndarray) -> list:
 
 def dds_tricks(endplay_deals: list, every_card: bool = False) -> list[int]:
     """East–West's double-dummy tricks on each deal: DDS ``SolveBoard``, mode ``OptimalOne``
-    (the best card and its tricks), or with ``every_card`` mode ``OptimalAll`` (the tricks
-    of every legal card, as ``Result.card_values`` gives)."""
+    (one best card and its tricks: DDS's ``solutions = 1``), or with ``every_card`` endplay's
+    default mode (``SolveMode.Default``, ``solutions = 3``: every legal card with its tricks,
+    as ``Result.card_values`` gives; what ``solve_board(deal)`` does when no mode is given)."""
     from endplay.dds import solve_board
     from endplay.dds.solve import SolveMode
 
-    mode = SolveMode.OptimalAll if every_card else SolveMode.OptimalOne
+    mode = SolveMode.Default if every_card else SolveMode.OptimalOne
     return [max(t for _c, t in solve_board(d, mode)) for d in endplay_deals]
 
 
