@@ -16,6 +16,13 @@ at one optimal card; on the 200 deals of seed 2026 the line took 0.7% of our nod
 (336,530 of 46,215,918).  ``line=False`` would do less than DDS (no card at all), so the
 bench keeps the default.
 
+``--every-card`` asks both for every legal card's value instead, the question endplay's
+``solve_board(deal)`` answers when no mode is given (``SolveMode.Default``: DDS's
+``solutions = 3``) and whose time matches the "about 43 ms" of issue #3 (see
+``bench_solver_speed.py``): ours is ``trickcore.solve`` per deal (the value, West's every
+card's value and a line), DDS ``SolveBoard`` in that mode, and every card's value must
+agree, not only the best.
+
 Seat mapping: our seat 0 = West, 1 = North, 2 = East, 3 = South (see
 ``tests/test_solver_dds.py``).  The script prints ms/deal for both, the ratio and whether
 the trick counts agree on every deal (exit status 1 if not).
@@ -26,6 +33,7 @@ Usage::
     PYTHONPATH=src python benches/bench_solver_dds.py --quick    # 50 deals
     PYTHONPATH=src python benches/bench_solver_dds.py --deals 20 --clock wall
     PYTHONPATH=src python benches/bench_solver_dds.py --deals 10 --kernel general   # _solve
+    PYTHONPATH=src python benches/bench_solver_dds.py --every-card --deals 100      # every card's value
 """
 
 from __future__ import annotations
@@ -80,6 +88,42 @@ def dds_tricks(endplay_deals: list, every_card: bool = False) -> list[int]:
     return [max(t for _c, t in solve_board(d, mode)) for d in endplay_deals]
 
 
+def dds_card_tricks(endplay_deals: list) -> list[dict[str, int]]:
+    """East–West's tricks after each of West's legal cards, per deal (DDS ``SolveBoard``,
+    endplay's default mode), keyed by the card as ``trickcore`` writes it (``"10♠"``)."""
+    from endplay.dds import solve_board
+    from endplay.dds.solve import SolveMode
+    from trickcore import Card
+
+    out = []
+    for d in endplay_deals:
+        # endplay writes a card suit first ("♠T"); ours is rank first ("10♠")
+        out.append({str(Card.parse(str(c)[1:] + str(c)[0])): t for c, t in solve_board(d, SolveMode.Default)})
+    return out
+
+
+def every_card(deals: np.ndarray, endplay_deals: list, clock) -> tuple[float, float, int, int]:
+    """``(our seconds, DDS seconds, cards that agree, cards)``: every legal card of West's
+    valued by ``trickcore.solve`` and by DDS."""
+    import trickcore
+    from trickcore import CardSet
+
+    t0 = clock()
+    ours = [trickcore.solve("spades", "spades", [CardSet(int(h)) for h in d], leader=0, declarer=1,
+                            spade_leading="always") for d in deals]
+    t_ours = clock() - t0
+    t0 = clock()
+    dds = dds_card_tricks(endplay_deals)
+    t_dds = clock() - t0
+    agree = cards = 0
+    for res, theirs in zip(ours, dds):
+        mine = {str(c): v for c, v in res.card_values.items()}
+        for card, ew in theirs.items():
+            cards += 1
+            agree += mine.get(card) == 13 - ew
+    return t_ours, t_dds, agree, cards
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--deals", type=int, default=500)
@@ -90,6 +134,9 @@ def main(argv=None) -> int:
     ap.add_argument("--kernel", choices=("auto", "general", "tricks"), default=None,
                     help="solver kernel (trickcore.solver.KERNEL): 'general' forces _solve, "
                          "'tricks'/'auto' use _solve_tricks for trick layouts (default: the module's)")
+    ap.add_argument("--every-card", action="store_true",
+                    help="every legal card's value on both sides (trickcore.solve against endplay's default "
+                         "SolveBoard mode) instead of the best")
     args = ap.parse_args(argv)
     n = 50 if args.quick else args.deals
     if args.kernel:
@@ -103,6 +150,15 @@ def main(argv=None) -> int:
     endplay_deals = to_endplay(deals)
 
     clock = time.process_time if args.clock == "cpu" else time.perf_counter
+    if args.every_card:
+        t_ours, t_dds, agree, cards = every_card(deals, endplay_deals, clock)
+        print(f"deals: {n} (seed {args.seed}), spades trump, West leads, one thread each, {args.clock} time, "
+              "every legal card's value")
+        print(f"ours: {1000 * t_ours / n:9.2f} ms/deal   (trickcore.solve: value, card_values, line)")
+        print(f"DDS : {1000 * t_dds / n:9.2f} ms/deal   (endplay SolveBoard, default mode: every card)")
+        print(f"ratio ours/DDS: {t_ours / t_dds:.2f}")
+        print(f"card values agree: {agree}/{cards}")
+        return 0 if agree == cards else 1
     t0 = clock()
     ours = trickcore.solve_many("spades", "spades", deals, leader=0, declarer=1, spade_leading="always")
     t_ours = clock() - t0
