@@ -93,13 +93,13 @@ def dds_card_tricks(endplay_deals: list) -> list[dict[str, int]]:
     endplay's default mode), keyed by the card as ``trickcore`` writes it (``"10♠"``)."""
     from endplay.dds import solve_board
     from endplay.dds.solve import SolveMode
+    from endplay.types import Denom
     from trickcore import Card
 
-    out = []
-    for d in endplay_deals:
-        # endplay writes a card suit first ("♠T"); ours is rank first ("10♠")
-        out.append({str(Card.parse(str(c)[1:] + str(c)[0])): t for c, t in solve_board(d, SolveMode.Default)})
-    return out
+    suits = {Denom.spades: "S", Denom.hearts: "H", Denom.diamonds: "D", Denom.clubs: "C"}
+    # endplay's card: a Denom and a Rank named RA .. R2 (RT the ten), as tests/test_solver_dds.py reads it
+    return [{str(Card.parse(c.rank.name[1:] + suits[c.suit])): t for c, t in solve_board(d, SolveMode.Default)}
+            for d in endplay_deals]
 
 
 def every_card(deals: np.ndarray, endplay_deals: list, clock) -> tuple[float, float, int, int]:
