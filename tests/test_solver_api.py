@@ -593,6 +593,29 @@ def test_tables_stay_within_tt_mb(game, contract, tt_mb):
                 assert main >= 1 and (two >= 1) == (leads >= 1) == (lay.n_seats == 5)
 
 
+@pytest.mark.parametrize("tt_mb", [512, 1024, 4096])
+def test_whole_deal_tables_grow_with_tt_mb(tt_mb):
+    """A ``tt_mb`` above the default lets a whole 52-card deal's table grow (the heavy
+    paranoid searches need it: ``benches/RESULTS.md``, session 25) and stays within it;
+    smaller positions and the default keep their sizes."""
+    from trickcore import _solve_tricks
+    from trickcore.solver import _kernel
+
+    default = _solve_tricks.table_bytes(256, 52)
+    assert default == 176 * 2 ** 20                    # as documented in ``solve``'s tt_mb
+    big = _solve_tricks.table_bytes(tt_mb, 52)
+    assert tt_mb * 2 ** 20 / 2 < big <= tt_mb * 2 ** 20
+    assert _solve_tricks.table_bytes(tt_mb, 32) == _solve_tricks.table_bytes(256, 32)
+    hearts = get_game("hearts").layout("hearts")
+    k = _kernel(hearts)
+    assert k.table_words(hearts.core, 256, 52) * 8 == 224 * 2 ** 20
+    grown = k.table_words(hearts.core, tt_mb, 52) * 8
+    assert tt_mb * 2 ** 20 / 2 < grown <= tt_mb * 2 ** 20
+    clover = get_game("clover").layout("hearts")
+    kc = _kernel(clover)
+    assert kc.table_words(clover.core, tt_mb, 32) == kc.table_words(clover.core, 256, 32)
+
+
 @pytest.mark.parametrize("game,contract", [("sheepshead", "jd"), ("clover", "hearts"), ("spades", "spades")])
 def test_tiny_tables_same_values(game, contract):
     """Tables cut down to a few buckets (side tables included) change the nodes, never a

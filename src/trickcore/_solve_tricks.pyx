@@ -2625,7 +2625,14 @@ cdef void init_state(ctx_t* c, const uint64_t* hands, int leader, uint64_t playe
 
 def _sizes(double tt_mb, int live_cards):
     """Heads and pool entries (powers of two) within ``tt_mb``, no more than the position
-    needs."""
+    needs.  Above 40 live cards (a whole 52-card deal) the table grows past its default
+    size, heads and pool doubled together, as far as ``tt_mb`` allows: the default 256 MB
+    keeps 2^19 heads and 2^21 entries (176 MB), which a bridge deal's search fills little
+    (the same nodes at 64 MB), but a seat's paranoid minimum over a whole deal fills it
+    many times over.  Session 25, the first four Spades deals of ``bench_bids.py`` (seed
+    2026), seat 0's fewest tricks, 23.9 s at 256 MB (139.5 M nodes on the second deal),
+    19.2 s at 1024 (109.0 M); at 64 MB 32.0 s (291.9 M).  Oh Hell at 13 cards, the same
+    nodes at 256 and 1024 MB (69.7 M on its heavier deal), 2.6x at 64."""
     cdef int64_t heads, pool
     if live_cards <= 20:
         heads, pool = 1 << 10, 1 << 12
@@ -2635,6 +2642,11 @@ def _sizes(double tt_mb, int live_cards):
         heads, pool = 1 << 16, 1 << 18
     else:
         heads, pool = 1 << 19, 1 << 21
+    cdef double per = sizeof(head_t) + 4 * (sizeof(entry_t) + LINKS * sizeof(link_t))
+    if live_cards > 40:
+        while heads < (1 << 24) and 2 * heads * per <= tt_mb * 1048576.0:
+            heads *= 2
+            pool *= 2
     while heads > 16 and heads * sizeof(head_t) + pool * (sizeof(entry_t) + LINKS * sizeof(link_t)) > tt_mb * 1048576.0:
         heads //= 2
         pool //= 2
