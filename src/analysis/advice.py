@@ -1,0 +1,644 @@
+"""Which card to play now: each legal card's outcome over the layouts a seat cannot see.
+
+A player in the middle of a hand knows its own cards, the cards played so far (and so the
+suits each seat has shown void in), and perhaps a few more (a card passed, the picker's
+buried cards).  :func:`card_odds` takes that position and, for every legal card, reports
+what the card leads to over the deals of the unseen cards that fit what the seat saw —
+the analysis that openschafkopf's ``suggest-card`` gives Schafkopf players, here for every
+game of trickcore.
+
+How a card is judged
+--------------------
+Every layout (a deal of the unseen cards, with the kitty) is solved double dummy after
+each legal card (:func:`trickcore.solve`): from there every seat plays perfectly, seeing
+all the cards.  So the figures say what each card keeps *if the rest is played well by
+everybody*, averaged over what the seat cannot know.  This is the usual "perfect
+information Monte Carlo" view (bridge's and Skat's advisers work so): it is optimistic for
+the side that would need to guess later, and it ignores what the other seats' earlier
+choices say about their hands beyond the voids they showed (a uniform draw of the layouts
+that fit the voids and the known cards).
+
+Columns, one row per legal card (best first for the seat):
+
+* ``value`` — the mean whole-hand value of the *reference side*: with a declaring side
+  (Goathead, Sheepshead's picking contracts, Clover, Gamut's declarer games) the card
+  points (or tricks; a nil: whether the nil side takes a trick, 0 or 1) the declaring side
+  takes over the whole hand, the tricks already played included — the same figure as
+  every table of the library; without one (Hearts, leasters, Gamut Hearts and Clubs, Oh
+  Hell, Spades) the seat's own points or tricks, or its team's (Spades, Gamut Spades),
+  against the other seats (the paranoid value of :mod:`analysis.paranoid`).  ``value_lo``
+  and ``value_hi``: its confidence interval (the point itself when every layout was
+  enumerated).  The attribute ``frame.attrs["better"]`` says whether the seat wants it
+  ``"higher"`` or ``"lower"``.
+* ``best`` — the share of the layouts on which the card is one of the seat's best cards;
+  ``loss`` — the mean of what the card gives away against the layout's best card (0 on
+  every layout for a card that is always best), in the units of ``value``.
+* With a declaring side and a scorer for the contract: ``p_make`` (the declaring side
+  makes the contract) with ``p_make_lo``/``_hi`` (Wilson), and ``payout`` — the seat's
+  own mean payout, the game's scoring of the whole hand — with ``payout_lo``/``_hi``.
+
+Which layouts
+-------------
+Every layout when there are at most ``exact_limit`` of them (``method="auto"``, the
+default; ``"exact"`` insists): the figures are then exact, as
+:func:`analysis.contract_odds`' are for a whole hand.  Otherwise ``samples`` layouts drawn
+uniformly (:class:`trickcore.policies.HiddenDeals`, seeded by ``seed``).  Late in a hand
+the unseen cards are few: a Sheepshead defender after three tricks has 6,300 layouts of
+the other hands and the blind; a Goathead hand at the fourth trick about a hundred.
+
+Examples
+--------
+Goathead for three, clubs trump (the jacks above the clubs); seat 0 declared, seat 1 led.
+In the fourth trick seat 0 leads the A♣ and seat 1 follows with the 10♣; seat 2 must
+follow with a trump and holds the J♦, which wins the trick, and the K♣, which gives the
+A♣ the trick and 4 points more.  Over the 36 layouts of the cards seat 2 cannot see:
+
+>>> f = card_odds("goathead3", "clubs", "QD JC 10S JD KH KC", seat=2, declarer=0, leader=1,
+...               play="10D QD QC  JS JH JC  10S AS KS  AC 10C")
+>>> f[["card", "value", "best", "p_make", "payout"]].round(2)
+  card  value  best  p_make  payout
+0   J♦  53.42   1.0    0.75   -1.00
+1   K♣  78.94   0.0    1.00   -2.67
+>>> f.attrs["layouts"], f.attrs["exact"], f.attrs["better"]
+(36, True, 'lower')
+
+(``value`` is the declarer's card points over the whole hand, which seat 2 wants low;
+the J♦ is best on every layout, and the declarer still makes the contract on 3 in 4.)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import time
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from trickcore.cards import Card, CardSet, parse_hand
+from trickcore.games import Game, get_game
+from trickcore.layout import Layout
+from trickcore.rounds.state import Observation, Trick
+
+from .odds import _check_seat, _positive
+from .paranoid import seat_kind
+from .review import _parse_play
+from .simulate import _layout_rules, _scored_columns
+from .stats import mean_interval, wilson_interval
+
+__all__ = ["card_odds"]
+
+METHODS = ("auto", "exact", "sample")
+
+#: Games where the seat's aim depends on its own bid (Spades: a nil; Oh Hell: the exact bid).
+BID_GAMES = ("spades", "ohhell")
+
+#: ``method="exact"`` refuses more layouts than this (each is a few solves).
+EXACT_MOST = 200_000
+
+
+@dataclasses.dataclass
+class _Position:
+    """The hand replayed up to the seat's decision, and what the seat knows."""
+
+    layout: Layout
+    seat: int
+    start_hand: CardSet
+    hand: CardSet                        # the seat's cards now
+    plays_by: list[CardSet]              # each seat's cards played so far
+    tricks: list[Trick]
+    trick: list[tuple[int, Card]]        # the current trick's plays
+    trick_leader: int
+    played_before: CardSet               # the cards of the finished tricks
+    suits_led: int
+    voids: dict[int, set[int]]
+    known: dict[int, CardSet]            # seat -> cards it is known to hold now
+    kitty_known: CardSet
+    legal: CardSet
+
+    @property
+    def sequence(self) -> list[Card]:
+        """Every card played so far, in order."""
+        return [c for t in self.tricks for _, c in t.plays] + [c for _, c in self.trick]
+
+
+def card_odds(
+    game: str | Game,
+    contract: str,
+    hand: Any,
+    *,
+    seat: int,
+    play: Any = (),
+    leader: int = 0,
+    declarer: int | None = None,
+    known: Mapping[int, Any] | None = None,
+    kitty: Any = None,
+    bid: int | None = None,
+    exchanged: bool = False,
+    multiplier: int = 1,
+    rules: Mapping[str, Any] | None = None,
+    method: str = "auto",
+    samples: int = 200,
+    exact_limit: int = 2000,
+    seed: int = 0,
+    level: float = 0.95,
+    time_budget: float | None = None,
+    tt_mb: float = 64,
+) -> pd.DataFrame:
+    """Each legal card of ``seat`` now, judged over the layouts of the cards it cannot see.
+
+    Parameters
+    ----------
+    game, contract:
+        The game and the contract being played.
+    hand:
+        The seat's cards at the start of the play (after any exchange), e.g. ``"JC AH 10H"``.
+    seat:
+        The seat asking; it must be its turn after ``play``.
+    play:
+        Every card played so far in the hand, in order from the first lead (text such as
+        ``"AS QS KS AH"`` or a sequence of cards); ``leader`` led the first trick.
+    declarer:
+        The declarer's seat (the bidder, the picker), for contracts with a declaring side;
+        its side follows from the cards by the contract's rule (Sheepshead's J♦ partner
+        included, which the seat may not know: the layouts decide it).
+    known:
+        ``{seat: cards}`` the asking seat knows another seat held at the start of play (a
+        card it passed, a turned card that went to the dealer).
+    kitty:
+        Cards the seat knows lie in the kitty or blind (the picker's buried cards).
+    bid:
+        The seat's own bid, needed where the seat's aim depends on it: Spades (0 is a nil:
+        the seat then wants no trick; else its team wants the most), Oh Hell (the most
+        tricks while it is short of its bid, then the fewest).
+    exchanged, multiplier:
+        For the payout: whether the declarer took the kitty (Goathead), the stake
+        multiplier (doubles, cracks, blitzes).
+    rules:
+        Rule options of the game.
+    method, samples, exact_limit, seed:
+        ``"auto"``: every layout when there are at most ``exact_limit``, else ``samples``
+        drawn with ``seed``; ``"exact"``: every layout (at most 200,000); ``"sample"``.
+    level:
+        Confidence level of the intervals.
+    time_budget:
+        Seconds for the whole call (default none): the layouts not reached in time are
+        left out, the frame reports on those it has (``attrs["layouts"]``,
+        ``attrs["stopped"]``).
+    tt_mb:
+        Transposition table of each solve (see :func:`trickcore.solve`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per legal card (the seat's best first; see the module docstring), with
+        ``attrs``: ``layouts`` (how many were solved), ``exact``, ``better`` (``"higher"``
+        or ``"lower"`` for the seat), ``reference`` (whose ``value`` it is) and ``stopped``.
+
+    Raises
+    ------
+    ValueError
+        An unknown game, contract or rule; a hand or play that does not fit (a card
+        twice, a card the seat does not hold, an illegal card of the seat, a seat playing
+        a suit it showed void in, a card known elsewhere); not the seat's turn; a bad
+        parameter.
+    """
+    g = get_game(game)
+    contract = g.check_contract(contract)
+    rules = g.check_rules(rules)
+    kind = seat_kind(g, contract)               # (refuses Gamut's folded clubs games)
+    lay = g.layout(contract, **_layout_rules(g.id, rules))
+    n = lay.n_seats
+    seat = _check_seat("seat", seat, n)
+    leader = _check_seat("leader", leader, n)
+    if kind is None:
+        if declarer is None:
+            raise ValueError(f"{g.id} {contract!r} has a declaring side: give declarer= (the bidder or picker)")
+        declarer = _check_seat("declarer", declarer, n)
+    elif declarer is not None:
+        raise ValueError(f"{g.id} {contract!r} has no declarer; leave declarer out")
+    if g.id in BID_GAMES:
+        if bid is None or isinstance(bid, bool) or not isinstance(bid, (int, np.integer)) \
+                or not 0 <= bid <= lay.hand_size:
+            raise ValueError(f"{g.id}: give the seat's own bid= (0..{lay.hand_size}); the seat's aim depends on it, "
+                             f"got {bid!r}")
+        bid = int(bid)
+    elif bid is not None:
+        raise ValueError(f"the seat's aim in {g.id} {contract!r} does not depend on its bid; leave bid out")
+    if method not in METHODS:
+        raise ValueError(f"method must be one of {', '.join(METHODS)}; got {method!r}")
+    samples = int(_positive("samples", samples, "whole number of layouts"))
+    exact_limit = int(_positive("exact_limit", exact_limit, "whole number of layouts"))
+    if isinstance(level, bool) or not isinstance(level, (int, float)) or not 0 < level < 1:
+        raise ValueError(f"level must be a number between 0 and 1; got {level!r}")
+    if isinstance(multiplier, bool) or not isinstance(multiplier, (int, np.integer)) or multiplier < 1:
+        raise ValueError(f"multiplier must be a whole number >= 1; got {multiplier!r}")
+    if time_budget is not None:
+        time_budget = _positive("time_budget", time_budget, "number of seconds")
+
+    pos = _replay(lay, seat, hand, play, leader, known, kitty)
+    worlds, exact = _worlds(lay, pos, method, samples, exact_limit, seed)
+    aim = _Aim.of(g, lay, kind, pos, declarer, bid)
+    deadline = None if time_budget is None else time.monotonic() + time_budget
+    scored = kind is None           # a declaring side: the game's scorer prices the whole hand
+    rows, stopped = _solve_worlds(g, lay, pos, aim, worlds, rules, scored, leader, exchanged, multiplier,
+                                  deadline, tt_mb)
+    return _summary(pos, aim, rows, exact and not stopped, level, stopped, scored)
+
+
+# -- the position ------------------------------------------------------------------------
+
+def _cards(name: str, value: Any, lay: Layout) -> CardSet:
+    try:
+        cs = parse_hand(value)
+    except (ValueError, TypeError) as exc:
+        raise ValueError(f"bad {name} {value!r}: {exc}") from None
+    if cs - lay.deck:
+        raise ValueError(f"{name}: {cs - lay.deck} not in the deck of {lay.name}")
+    return cs
+
+
+def _replay(lay: Layout, seat: int, hand: Any, play: Any, leader: int, known: Mapping[int, Any] | None,
+            kitty: Any) -> _Position:
+    """Check the inputs against each other and replay the play up to the seat's turn."""
+    n = lay.n_seats
+    start = _cards("hand", hand, lay)
+    if len(start) != lay.hand_size:
+        raise ValueError(f"the hand has {len(start)} cards; {lay.name} deals {lay.hand_size} a seat")
+    kitty_size = len(lay.deck) - n * lay.hand_size
+    kit = CardSet() if kitty is None else _cards("kitty", kitty, lay)
+    if len(kit) > kitty_size:
+        raise ValueError(f"kitty: {len(kit)} cards, but {lay.name} leaves {kitty_size} out of the hands")
+    if kit & start:
+        raise ValueError(f"{kit & start} both in the hand and in the kitty")
+    known_at_start: dict[int, CardSet] = {}
+    if known is not None:
+        if not isinstance(known, Mapping):
+            raise ValueError(f"known must be a mapping {{seat: cards}}; got {known!r}")
+        taken = start | kit
+        for t, cards in known.items():
+            t = _check_seat("a seat of known", t, n)
+            if t == seat:
+                raise ValueError(f"known: seat {t} is the seat asking; its cards are the hand")
+            cs = _cards(f"known cards of seat {t}", cards, lay)
+            if cs & taken:
+                raise ValueError(f"known cards of seat {t}: {cs & taken} placed twice")
+            if len(cs) > lay.hand_size:
+                raise ValueError(f"known cards of seat {t}: {len(cs)} cards, more than a hand of {lay.hand_size}")
+            taken |= cs
+            known_at_start[t] = cs
+    cards = _parse_play(play)
+    hand_now = start
+    plays_by = [CardSet() for _ in range(n)]
+    voids: dict[int, set[int]] = {s: set() for s in range(n)}
+    tricks: list[Trick] = []
+    trick: list[tuple[int, Card]] = []
+    trick_leader = leader
+    played_before = CardSet()
+    suits_led = 0
+    seen = CardSet()
+    for i, card in enumerate(cards):
+        where = f"card {i + 1} of the play, {card}"
+        if card not in lay.deck:
+            raise ValueError(f"{where}: not in the deck of {lay.name}")
+        if card in seen:
+            raise ValueError(f"{where}: played twice")
+        if len(tricks) == lay.hand_size:
+            raise ValueError(f"{where}: the hand is over after {lay.hand_size} tricks")
+        mover = (trick_leader + len(trick)) % n
+        led = trick[0][1] if trick else None
+        if mover == seat:
+            if card not in hand_now:
+                raise ValueError(f"{where}: seat {seat} (the seat asking) is to play and does not hold it")
+            legal = lay.legal_moves(hand_now, led, trick_index=len(tricks), played=seen, suits_led=suits_led)
+            if card not in legal:
+                raise ValueError(f"{where}: not a legal card for seat {seat} here (legal: {legal})")
+            hand_now = hand_now - CardSet([card])
+        else:
+            if card in start:
+                raise ValueError(f"{where}: seat {mover} is to play it, but it is in the hand of seat {seat}")
+            if card in kit:
+                raise ValueError(f"{where}: seat {mover} is to play it, but it lies in the kitty")
+            owner = next((t for t, cs in known_at_start.items() if card in cs), mover)
+            if owner != mover:
+                raise ValueError(f"{where}: seat {mover} is to play it, but seat {owner} is known to hold it")
+            su = lay.effective_suit(card)
+            if su in voids[mover]:
+                raise ValueError(f"{where}: seat {mover} showed void in {lay.suit_names[su]} before")
+        if led is not None and lay.effective_suit(card) != lay.effective_suit(led):
+            voids[mover].add(lay.effective_suit(led))
+        plays_by[mover] = plays_by[mover] | CardSet([card])
+        seen = seen | CardSet([card])
+        trick.append((mover, card))
+        if len(trick) == n:
+            won = (trick_leader + lay.trick_winner([c for _, c in trick])) % n
+            tricks.append(Trick(trick_leader, tuple(trick), won))
+            suits_led |= 1 << lay.effective_suit(trick[0][1])
+            played_before = played_before | CardSet(c for _, c in trick)
+            trick = []
+            trick_leader = won
+    for t, cs in known_at_start.items():
+        if len(cs - seen) > lay.hand_size - len(plays_by[t]):
+            raise ValueError(f"known cards of seat {t}: {cs - seen} still to play, but it holds "
+                             f"{lay.hand_size - len(plays_by[t])} cards")
+        for c in cs - seen:
+            if lay.effective_suit(c) in voids[t]:
+                raise ValueError(f"known cards of seat {t}: it holds {c} but showed void in "
+                                 f"{lay.suit_names[lay.effective_suit(c)]}")
+    if not hand_now:
+        raise ValueError("the hand is over: no card is left to choose")
+    mover = (trick_leader + len(trick)) % n
+    if mover != seat:
+        raise ValueError(f"after the play it is seat {mover}'s turn, not seat {seat}'s")
+    led = trick[0][1] if trick else None
+    legal = lay.legal_moves(hand_now, led, trick_index=len(tricks), played=seen, suits_led=suits_led)
+    return _Position(layout=lay, seat=seat, start_hand=start, hand=hand_now, plays_by=plays_by, tricks=tricks,
+                     trick=trick, trick_leader=trick_leader, played_before=played_before, suits_led=suits_led,
+                     voids=voids, known={t: cs - seen for t, cs in known_at_start.items() if cs - seen},
+                     kitty_known=kit, legal=legal)
+
+
+# -- the layouts -------------------------------------------------------------------------
+
+def _observation(pos: _Position) -> Observation:
+    """The seat's view as the round engine would give it (what :class:`HiddenDeals` reads)."""
+    lay = pos.layout
+    n = lay.n_seats
+    return Observation(
+        game=lay.game, n_seats=n, seat=pos.seat, dealer=0, round_index=0, kind="play", phase="play",
+        legal=tuple(pos.legal), count=1, hand=pos.hand,
+        hand_sizes=tuple(lay.hand_size - len(pos.plays_by[s]) for s in range(n)), bids=(), contract=lay.contract,
+        declarer=None, multiplier=1, layout=lay, turned=None, partner_cards=CardSet(), known=dict(pos.known),
+        kitty_known=pos.kitty_known, kitty_size=len(lay.deck) - n * lay.hand_size, tricks=tuple(pos.tricks),
+        trick=tuple(pos.trick), leader=pos.trick_leader, voids={s: frozenset(v) for s, v in pos.voids.items()},
+        active=tuple(range(n)), scores=(0.0,) * n, rules={})
+
+
+def _worlds(lay: Layout, pos: _Position, method: str, samples: int, exact_limit: int,
+            seed: int) -> tuple[Iterable[tuple[list[CardSet], CardSet]], bool]:
+    """The layouts to solve, as ``(hands now, kitty)``, and whether they are all of them.
+    Samples are drawn as they are solved (a time budget then stops the draws too)."""
+    from trickcore.policies.pimc import HiddenDeals
+
+    deals = HiddenDeals(_observation(pos))
+    if method != "sample":
+        limit = EXACT_MOST if method == "exact" else exact_limit
+        every = _enumerate(deals, pos, limit)
+        if every is not None:
+            return every, True
+        if method == "exact":
+            raise ValueError(f"more than {EXACT_MOST:,} layouts fit the position; use method='sample'")
+    rng = np.random.default_rng(seed)
+    return (deals.draw(rng) for _ in range(samples)), False
+
+
+def _enumerate(deals: Any, pos: _Position, limit: int) -> list[tuple[list[CardSet], CardSet]] | None:
+    """Every deal of the unseen cards that fits the voids and the known cards (``None``
+    once there are more than ``limit``, or the walk takes too long to tell)."""
+    need = dict(deals.need)
+    order = sorted(need, key=lambda t: -len(pos.voids.get(t, ())))      # the constrained seats first
+    lay = pos.layout
+    out: list[tuple[list[CardSet], CardSet]] = []
+    steps = [0]
+
+    def walk(i: int, left: list[int], chosen: dict[int, int]) -> bool:
+        steps[0] += 1
+        if steps[0] > 50 * limit:
+            return False
+        if i == len(order):
+            if len(left) != deals.kitty_need:            # pragma: no cover - the counts add up
+                return True
+            hands = [CardSet(h | chosen.get(t, 0)) for t, h in enumerate(deals.base)]
+            out.append((hands, CardSet(deals.kitty | sum(1 << c for c in left))))
+            return len(out) <= limit
+        t = order[i]
+        void = pos.voids.get(t, set())
+        allowed = [c for c in left if lay.effective_suit(Card(c)) not in void]
+        for combo in itertools.combinations(allowed, need[t]):
+            rest = [c for c in left if c not in combo]
+            if not walk(i + 1, rest, {**chosen, t: sum(1 << c for c in combo)}):
+                return False
+        return True
+
+    return out if walk(0, list(deals.cards), {}) else None
+
+
+# -- what the seat aims at ---------------------------------------------------------------
+
+@dataclasses.dataclass(frozen=True)
+class _Aim:
+    """Whose value the rows report and which way the seat wants it."""
+
+    mode: str          # "declarer" (the contract's sides), "team" (the seat and its partner), "alone"
+    goal: str          # what the reference side wants: "max" or "min"
+    declarer: int      # the seat whose side is the reference side
+    seat_wants_max: bool | None     # None: decided per layout (the seat's side may vary)
+
+    @staticmethod
+    def of(g: Game, lay: Layout, kind: str | None, pos: _Position, declarer: int | None, bid: int | None) -> _Aim:
+        seat = pos.seat
+        if kind is None:
+            return _Aim("declarer", lay.goal, declarer, None)
+        if kind == "team_bid":      # Spades (a nil bid alone) and Gamut Spades: the partnership
+            return _Aim("alone", "min", seat, False) if bid == 0 else _Aim("team", "max", seat, True)
+        if kind == "exact_bid":
+            taken = sum(1 for t in pos.tricks if t.winner == seat)
+            goal = "min" if taken >= bid else "max"
+            return _Aim("alone", goal, seat, goal == "max")
+        return _Aim("alone", lay.goal, seat, lay.goal == "max")
+
+    def side(self, lay: Layout, start: np.ndarray) -> int:
+        if self.mode == "alone":
+            return 1 << self.declarer
+        return int(lay.sides(start, self.declarer))
+
+
+# -- solving -----------------------------------------------------------------------------
+
+def _solve_worlds(g: Game, lay: Layout, pos: _Position, aim: _Aim, worlds: Iterable, rules: Mapping[str, Any],
+                  scored: bool, first_leader: int, exchanged: bool, multiplier: int, deadline: float | None,
+                  tt_mb: float) -> tuple[pd.DataFrame, bool]:
+    """One row per layout and legal card: the reference side's whole-hand value, whether
+    the seat is in it, and (``scored``) the seat's payout and whether the contract is made."""
+    from trickcore.solver import solve
+
+    n = lay.n_seats
+    cards = list(pos.legal)
+    records: list[dict[str, Any]] = []
+    deals: list[list[int]] = []
+    played: dict[str, list[int]] = {k: [] for k in ("side_mask", "side_tricks", "last_trick_winner",
+                                                      "side_melds", "opp_melds", "side_points")}
+    stopped = False
+    points = lay.point_table()
+    for w, (hands, kitty) in enumerate(worlds):
+        if deadline is not None and time.monotonic() > deadline:
+            stopped = True
+            break
+        start = np.array([(hands[s] | pos.plays_by[s]).mask for s in range(n)], dtype=np.uint64)
+        side = aim.side(lay, start)
+        in_side = bool(side >> pos.seat & 1)
+        wants_max = (aim.goal == "max") == in_side if aim.seat_wants_max is None else aim.seat_wants_max
+        budget = None if deadline is None else max(deadline - time.monotonic(), 1e-3)
+        try:
+            if scored:
+                outcomes = [_after(lay, pos, hands, c, side, aim.goal, points, budget, tt_mb) for c in cards]
+            else:
+                r = solve(lay, None, hands, leader=pos.trick_leader, trick=[c for _, c in pos.trick],
+                          played=pos.played_before, suits_led=pos.suits_led, sides=side, goal=aim.goal,
+                          tt_mb=tt_mb, time_budget=budget)
+                taken = _taken(lay, pos.tricks, side, points)
+                outcomes = [{"value": taken + r.card_values[c]} for c in cards]
+        except TimeoutError:
+            stopped = True
+            break
+        for c, o in zip(cards, outcomes):
+            records.append({"layout": w, "card": c, "value": o["value"], "wants_max": wants_max})
+            if scored:
+                deals.append([*(int(x) for x in start), kitty.mask])
+                for k in played:
+                    played[k].append(side if k == "side_mask" else o[k])
+    rows = pd.DataFrame(records, columns=["layout", "card", "value", "wants_max"])
+    if scored and records:
+        arr = {k: np.asarray(v, dtype=np.uint8 if k == "side_mask" else np.int64) for k, v in played.items()}
+        arr["multiplier"] = np.full(len(records), multiplier, dtype=np.int64)
+        if lay.objective == "nil":
+            arr["_no_last_trick"] = np.ones(1, dtype=bool)
+        cols = _scored_columns(g, lay.contract, np.asarray(deals, dtype=np.uint64), arr, rules, aim.declarer,
+                               first_leader, "dd", exchanged=exchanged)
+        rows["payout"] = np.asarray(cols[f"payout_{pos.seat}"], dtype=float)
+        rows["made"] = pd.Series(cols["made"]).astype("float").to_numpy()
+    return rows, stopped
+
+
+def _taken(lay: Layout, tricks: Sequence[Trick], side: int, points: np.ndarray) -> int:
+    """What ``side`` took in the finished ``tricks`` (points, tricks, or 1 for a nil caught)."""
+    won = [t for t in tricks if side >> t.winner & 1]
+    if lay.objective == "nil":
+        return int(bool(won))
+    if lay.objective == "tricks":
+        return len(won)
+    total = sum(int(points[int(c)]) for t in won for _, c in t.plays)
+    if len(tricks) == lay.hand_size and tricks and side >> tricks[-1].winner & 1:
+        total += lay.last_trick_bonus
+    return total
+
+
+def _after(lay: Layout, pos: _Position, hands: list[CardSet], card: Card, side: int, goal: str,
+           points: np.ndarray, budget: float | None, tt_mb: float) -> dict[str, int]:
+    """The whole hand if the seat plays ``card`` and everybody plays perfectly after it:
+    the side's value, and the play results the scorer reads, off one optimal line."""
+    from trickcore.solver import solve
+
+    n = lay.n_seats
+    now = [CardSet(h) for h in hands]
+    now[pos.seat] = now[pos.seat] - CardSet([card])
+    trick = [c for _, c in pos.trick] + [card]
+    leader, played, suits_led = pos.trick_leader, pos.played_before, pos.suits_led
+    if len(trick) == n:
+        leader = (leader + lay.trick_winner(trick)) % n
+        played = played | CardSet(trick)
+        suits_led |= 1 << lay.effective_suit(trick[0])
+        trick = []
+    taken = _taken(lay, _tricks_of(lay, pos, card), side, points)
+    value, line = 0, []
+    if any(now) and not (lay.objective == "nil" and taken):
+        r = solve(lay, None, now, leader=leader, trick=trick, played=played, suits_led=suits_led, sides=side,
+                  goal=goal, tt_mb=tt_mb, time_budget=budget)
+        value, line = r.value, list(r.line)
+    if lay.objective == "nil":          # the value is whether the nil side takes a trick
+        caught = int(bool(taken or value))
+        return {"value": caught, "side_points": 0, "side_tricks": caught, "last_trick_winner": -1,
+                "side_melds": 0, "opp_melds": 0}
+    out = _results(lay, pos, pos.sequence + [card] + line, side, points)
+    out["value"] = out["side_points"] if lay.objective == "points" else out["side_tricks"]
+    if out["value"] != taken + value:   # the line read off must keep the value solved
+        raise RuntimeError(f"the line after {card} takes {out['value']}, its value is {taken + value}")
+    return out
+
+
+def _tricks_of(lay: Layout, pos: _Position, card: Card) -> list[Trick]:
+    """The finished tricks once ``card`` is played (the current one too if it completes it)."""
+    trick = pos.trick + [(pos.seat, card)]
+    if len(trick) < lay.n_seats:
+        return pos.tricks
+    won = (pos.trick_leader + lay.trick_winner([c for _, c in trick])) % lay.n_seats
+    return [*pos.tricks, Trick(pos.trick_leader, tuple(trick), won)]
+
+
+def _results(lay: Layout, pos: _Position, sequence: list[Card], side: int, points: np.ndarray) -> dict[str, int]:
+    """Replay ``sequence`` from the first lead: the side's points (with the last-trick
+    bonus), tricks, trick melds and the last trick's winner."""
+    n = lay.n_seats
+    leader = pos.tricks[0].leader if pos.tricks else pos.trick_leader
+    side_points = side_tricks = 0
+    winners, masks = [], []
+    for k in range(0, len(sequence) - len(sequence) % n, n):
+        trick = sequence[k:k + n]
+        won = (leader + lay.trick_winner(trick)) % n
+        winners.append(won)
+        masks.append(sum(1 << c for c in trick))
+        if side >> won & 1:
+            side_tricks += 1
+            side_points += sum(int(points[int(c)]) for c in trick)
+        leader = won
+    done = len(winners) == lay.hand_size
+    if done and side >> winners[-1] & 1:
+        side_points += lay.last_trick_bonus
+    melds = [0] * len(masks)
+    if lay.trick_meld_table is not None and masks:
+        melds = [int(v) for v in lay.core.trick_meld_values(np.asarray(masks, dtype=np.uint64))]
+    side_melds = sum(m for m, w in zip(melds, winners) if side >> w & 1)
+    return {"side_points": side_points, "side_tricks": side_tricks,
+            "last_trick_winner": winners[-1] if done else -1,
+            "side_melds": side_melds, "opp_melds": sum(melds) - side_melds}
+
+
+# -- the summary -------------------------------------------------------------------------
+
+def _summary(pos: _Position, aim: _Aim, rows: pd.DataFrame, exact: bool, level: float, stopped: bool,
+             scored: bool) -> pd.DataFrame:
+    lay = pos.layout
+    cards = list(pos.legal)
+    n_layouts = int(rows["layout"].nunique()) if len(rows) else 0
+    if n_layouts == 0:
+        raise ValueError("no layout was solved within the time budget")
+    wants_max = rows.groupby("layout")["wants_max"].first()
+    if aim.seat_wants_max is None and wants_max.nunique() > 1:
+        better = "mixed"                        # (the seat's side differs between layouts)
+    else:
+        better = "higher" if bool(wants_max.iloc[0]) else "lower"
+    signed = np.where(rows["wants_max"], rows["value"], -rows["value"])
+    rows = rows.assign(signed=signed)
+    best = rows.groupby("layout")["signed"].transform("max")
+    rows = rows.assign(is_best=rows["signed"] == best, loss=best - rows["signed"])
+    out = []
+    for c in cards:
+        r = rows[rows["card"] == c]
+        m, lo, hi = mean_interval(r["value"], level, exact=exact)
+        rec = {"card": str(c), "value": m, "value_lo": lo, "value_hi": hi,
+               "best": float(r["is_best"].mean()), "loss": float(r["loss"].mean())}
+        if scored:
+            k = int(r["made"].sum())
+            plo, phi = wilson_interval(k, len(r), level, exact=exact)
+            pm, pay_lo, pay_hi = mean_interval(r["payout"], level, exact=exact)
+            rec.update(p_make=k / len(r), p_make_lo=float(plo), p_make_hi=float(phi), payout=pm,
+                       payout_lo=pay_lo, payout_hi=pay_hi)
+        rec["_rank"] = (-rec["payout"] if scored else 0, rec["loss"], lay.rank_order(c))
+        out.append(rec)
+    out.sort(key=lambda d: d.pop("_rank"))
+    frame = pd.DataFrame(out)
+    for col in frame.columns:
+        if col != "card":
+            frame[col] = frame[col].astype(float)
+    frame.attrs.update(layouts=n_layouts, exact=bool(exact), better=better, stopped=bool(stopped),
+                       reference=_reference(aim, lay))
+    return frame
+
+
+def _reference(aim: _Aim, lay: Layout) -> str:
+    unit = {"points": "card points", "tricks": "tricks", "nil": "whether the nil side takes a trick (0/1)"}[lay.objective]
+    who = {"declarer": "the declaring side", "team": "the seat's team", "alone": "the seat alone"}[aim.mode]
+    return f"{unit} of {who} over the whole hand"
+
