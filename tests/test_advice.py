@@ -64,7 +64,7 @@ def _taken(rules: bf.Rules, leader: int, sequence: list, side) -> int:
 
 
 def reference(rules: bf.Rules, seat: int, start_hand, sequence: list, leader: int, declarer, known: dict,
-              kitty_known, aim):
+              kitty_known, aim, keep=lambda start: True):
     """``{card: [whole-hand value on every layout]}``, whether the seat wants the value
     high on each layout, and the layouts' count: the slow way."""
     n = rules.n_seats
@@ -103,11 +103,13 @@ def reference(rules: bf.Rules, seat: int, start_hand, sequence: list, leader: in
             yield from layouts(i + 1, [c for c in left if c not in combo], chosen)
 
     for lay in layouts(0, unseen, {}):
-        count += 1
         start = [None] * n
         start[seat] = set(start_hand)
         for t in others:
             start[t] = set(lay[t]) | set(plays_by[t]) | set(known.get(t, ()))
+        if not keep(start):
+            continue
+        count += 1
         if aim == "declarer":
             side, goal = rules.side(start, declarer), rules.goal
         elif aim == "team":
@@ -360,3 +362,81 @@ def test_bad_input_is_a_clear_value_error(kw, message):
     kw = dict(kw)
     with pytest.raises(ValueError, match=message):
         card_odds(kw.pop("game"), kw.pop("contract"), kw.pop("hand"), **kw)
+
+
+def test_where_keeps_the_layouts_it_assumes():
+    """``where`` (an :mod:`analysis.constraints` predicate on the deal at the start of the
+    play) judges the cards on the layouts it holds on only: exactly those of the
+    reference's enumeration, and, sampled, only such layouts."""
+    from analysis import Count, Holds, trumps
+
+    rules = bf.rules_for("goathead3", "clubs")
+    hand = bf.cards("QD JC TS JD KH KC")
+    sequence = bf.cards("TD QD QC JS JH JC TS AS KS AC TC")
+    values, _, count = reference(rules, 2, hand, sequence, 1, 0, {}, (), "declarer",
+                                 keep=lambda start: bf.card("AH") in start[0])
+    f = card_odds("goathead3", "clubs", _text(hand), seat=2, declarer=0, leader=1, play=_text(sequence),
+                  where=Holds(0, "AH"))
+    assert 0 < f.attrs["layouts"] == count < 36
+    for c, v in values.items():
+        assert f.set_index("card").loc[str(Card(c)), "value"] == pytest.approx(np.mean(v), abs=1e-9)
+    strong = Count(0, trumps("sheepshead", "jd"), min=5)
+    args = ("sheepshead", "jd", "QC JH AD 10C 9S 7H")
+    kw = dict(seat=2, declarer=0, leader=0, play="AC 8C", method="sample", samples=40, seed=1)
+    assumed = card_odds(*args, where=strong, **kw)
+    assert assumed.attrs["layouts"] == 40
+    assert assumed["p_make"].iloc[0] > card_odds(*args, **kw)["p_make"].iloc[0]
+    with pytest.raises(ValueError, match="no layout of the unseen cards satisfies"):
+        card_odds("goathead3", "clubs", _text(hand), seat=2, declarer=0, leader=1, play=_text(sequence),
+                  where=Holds(0, "QD"))
+    with pytest.raises(ValueError, match="drawn layouts fit the voids shown and seat 0 holds at least 7"):
+        card_odds(*args, where=Count(0, trumps("sheepshead", "jd"), min=7), **kw)
+
+
+def test_ctrl_c_carries_the_layouts_solved(monkeypatch, capsys):
+    """An interrupt (Ctrl-C) in the middle of the layouts keeps what was solved: the
+    exception's ``partial_result``, and the CLI prints it before exiting with 130."""
+    import trickcore.solver as solver
+    from analysis.cli import main
+
+    real, calls = solver.solve, [0]
+
+    def interrupted(*args, **kwargs):
+        calls[0] += 1
+        if calls[0] > 25:
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(solver, "solve", interrupted)
+    args = ("goathead3", "clubs", "QD JC 10S JD KH KC")
+    kw = dict(seat=2, declarer=0, leader=1, play="10D QD QC  JS JH JC  10S AS KS  AC 10C")
+    with pytest.raises(KeyboardInterrupt) as stop:
+        card_odds(*args, **kw)
+    part = stop.value.partial_result
+    assert part.attrs["layouts"] == 12 and part.attrs["stopped"] and not part.attrs["exact"]   # 2 solves a layout
+    calls[0] = 0
+    assert main(["advise", *args[:2], args[2], "--seat", "2", "--declarer", "0", "--leader", "1",
+                 "--play", kw["play"]]) == 130
+    captured = capsys.readouterr()
+    assert "stopped early" in captured.out and "interrupted" in captured.err
+
+
+def test_sampled_layouts_are_uniform_over_those_that_fit():
+    """Drawn layouts are uniform over every layout that fits the voids: 3,600 draws over
+    the 36 of the docstring's position (seat 0 has shown a void) pass a chi-square test
+    against equal frequencies, and only fitting layouts are drawn."""
+    from analysis.advice import _replay, _worlds
+
+    lay = get_game("goathead3").layout("clubs")
+    pos = _replay(lay, 2, "QD JC 10S JD KH KC", "10D QD QC  JS JH JC  10S AS KS  AC 10C", 1, None, None)
+    assert pos.voids[0] and not pos.voids[1]          # seat 0 ruffed the first trick
+    every, exact = _worlds(lay, pos, "exact", 0, 0, 0, None)
+    assert exact and len(every) == 36
+    key = {tuple(h.mask for h in hands): i for i, (hands, _) in enumerate(every)}
+    drawn, exact = _worlds(lay, pos, "sample", 3600, 0, 5, None)
+    counts = np.zeros(36)
+    for hands, kitty in drawn:
+        counts[key[tuple(h.mask for h in hands)]] += 1      # (a KeyError: a layout that does not fit)
+    chi2 = float(((counts - 100) ** 2 / 100).sum())
+    assert not exact and counts.sum() == 3600
+    assert chi2 < 67.0          # the 99.9% point of chi-square with 35 degrees of freedom

@@ -48,6 +48,11 @@ def test_solve_json_is_machine_readable(capsys):
         (["solve", "goathead3", "hearts", "--hands", *HANDS, "--leader", "7"], "leader"),
         (["odds", "goathead3", "JC JS AH 10H KH QH", "--rule", "steal=maybe"], "steal cannot be 'maybe'"),
         (["odds", "goathead3", "JC JS AH 10H KH QH", "--rule", "colour=red"], "unknown rule option"),
+        (["advise", "goathead3", "clubs", "QD JC 10S JD KH KC", "--seat", "2", "--declarer", "0", "--play", "10D"],
+         "seat 1's turn, not seat 2's"),
+        (["advise", "goathead3", "clubs", "QD JC 10S JD KH KC", "--seat", "2", "--declarer", "0",
+          "--known", "1:QC"], "--known takes SEAT=CARDS"),
+        (["advise", "spades", "spades", "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S", "--seat", "0"], "bid="),
     ],
 )
 def test_bad_input_gives_one_line_and_exit_2(argv, message, capsys):
@@ -67,9 +72,32 @@ def test_bad_arguments_exit_2(argv, capsys):
 
 
 def test_every_subcommand_has_help():
-    for sub in ("report", "solve", "odds", "simulate"):
+    for sub in ("report", "solve", "odds", "simulate", "advise"):
         proc = subprocess.run([sys.executable, "-m", "analysis.cli", sub, "--help"], capture_output=True, text=True)
         assert proc.returncode == 0 and "usage: trickcore" in proc.stdout
+
+
+ADVISE = ["advise", "goathead3", "clubs", "QD JC 10S JD KH KC", "--seat", "2", "--declarer", "0", "--leader", "1",
+          "--play", "10D QD QC  JS JH JC  10S AS KS  AC 10C"]
+
+
+def test_advise_prints_each_card(capsys):
+    assert main(ADVISE) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert "every one of the 36 layouts" in out[0] and "lower is better for you" in out[1]
+    assert out[2].split() == ["card", "value", "best", "loss", "p_make", "payout"]      # exact: no intervals
+    assert out[3].split() == ["J♦", "53.417", "1.000", "0.000", "0.750", "-1.000"]
+    assert out[4].split()[0] == "K♣"
+    assert main([*ADVISE, "--method", "sample", "--samples", "50", "--known", "0=AH"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert "50 layouts drawn at random" in out[0] and "value_lo" in out[2]
+
+
+def test_advise_json_has_the_rows_and_what_they_mean(capsys):
+    assert main([*ADVISE, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["attrs"]["layouts"] == 36 and data["attrs"]["exact"] is True
+    assert [r["card"] for r in data["rows"]] == ["J♦", "K♣"] and data["rows"][0]["p_make"] == 0.75
 
 
 def test_rules_are_typed_by_the_options_choices():

@@ -71,7 +71,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -82,6 +82,7 @@ from trickcore.games import Game, get_game
 from trickcore.layout import Layout
 from trickcore.rounds.state import Observation, Trick
 
+from .constraints import Constraint, as_constraint
 from .odds import _check_seat, _positive
 from .paranoid import seat_kind
 from .review import _parse_play
@@ -136,6 +137,7 @@ def card_odds(
     known: Mapping[int, Any] | None = None,
     kitty: Any = None,
     bid: int | None = None,
+    where: Any = None,
     exchanged: bool = False,
     multiplier: int = 1,
     rules: Mapping[str, Any] | None = None,
@@ -173,6 +175,13 @@ def card_odds(
         The seat's own bid, needed where the seat's aim depends on it: Spades (0 is a nil:
         the seat then wants no trick; else its team wants the most), Oh Hell (the most
         tricks while it is short of its bid, then the fewest).
+    where:
+        What the seat assumes about the other hands beyond what it saw: a predicate of
+        :mod:`analysis.constraints` on the deal at the start of the play (``uint64[n,
+        n_seats + 1]``, the kitty last), e.g. ``Count(0, trumps("sheepshead", "jd"),
+        min=3)`` for a picker holding three trumps or more.  Only the layouts where it holds
+        are judged (enumerated ones filtered; samples drawn by rejection, at most 100 draws
+        a sample, else ``ValueError``).
     exchanged, multiplier:
         For the payout: whether the declarer took the kitty (Goathead), the stake
         multiplier (doubles, cracks, blitzes).
@@ -186,7 +195,8 @@ def card_odds(
     time_budget:
         Seconds for the whole call (default none): the layouts not reached in time are
         left out, the frame reports on those it has (``attrs["layouts"]``,
-        ``attrs["stopped"]``).
+        ``attrs["stopped"]``).  Ctrl-C (``KeyboardInterrupt``) likewise carries the frame of
+        the layouts finished as ``partial_result``.
     tt_mb:
         Transposition table of each solve (see :func:`trickcore.solve`).
 
@@ -239,12 +249,23 @@ def card_odds(
         time_budget = _positive("time_budget", time_budget, "number of seconds")
 
     pos = _replay(lay, seat, hand, play, leader, known, kitty)
-    worlds, exact = _worlds(lay, pos, method, samples, exact_limit, seed)
+    cond = None
+    if where is not None:
+        cond = as_constraint(where)
+        cond.check_seats(n)
+    worlds, exact = _worlds(lay, pos, method, samples, exact_limit, seed, cond)
     aim = _Aim.of(g, lay, kind, pos, declarer, bid)
     deadline = None if time_budget is None else time.monotonic() + time_budget
     scored = kind is None           # a declaring side: the game's scorer prices the whole hand
-    rows, stopped = _solve_worlds(g, lay, pos, aim, worlds, rules, scored, leader, exchanged, multiplier,
-                                  deadline, tt_mb)
+    tally = _Tally()
+    try:
+        stopped = _solve_worlds(lay, pos, aim, worlds, scored, deadline, tt_mb, tally)
+    except KeyboardInterrupt as exc:
+        if tally.records:     # (Ctrl-C) what was solved travels with the exception
+            rows = tally.rows(g, lay, pos, aim, rules, leader, exchanged, multiplier)
+            exc.partial_result = _summary(pos, aim, rows, False, level, True, scored)  # type: ignore[attr-defined]
+        raise
+    rows = tally.rows(g, lay, pos, aim, rules, leader, exchanged, multiplier)
     return _summary(pos, aim, rows, exact and not stopped, level, stopped, scored)
 
 
@@ -376,8 +397,8 @@ def _observation(pos: _Position) -> Observation:
         active=tuple(range(n)), scores=(0.0,) * n, rules={})
 
 
-def _worlds(lay: Layout, pos: _Position, method: str, samples: int, exact_limit: int,
-            seed: int) -> tuple[Iterable[tuple[list[CardSet], CardSet]], bool]:
+def _worlds(lay: Layout, pos: _Position, method: str, samples: int, exact_limit: int, seed: int,
+            cond: Constraint | None) -> tuple[Iterable[tuple[list[CardSet], CardSet]], bool]:
     """The layouts to solve, as ``(hands now, kitty)``, and whether they are all of them.
     Samples are drawn as they are solved (a time budget then stops the draws too)."""
     from trickcore.policies.pimc import HiddenDeals
@@ -387,11 +408,67 @@ def _worlds(lay: Layout, pos: _Position, method: str, samples: int, exact_limit:
         limit = EXACT_MOST if method == "exact" else exact_limit
         every = _enumerate(deals, pos, limit)
         if every is not None:
-            return every, True
+            if cond is not None and every:
+                keep = cond.mask(np.array([_start_row(pos, w) for w in every], dtype=np.uint64))
+                every = [w for w, k in zip(every, keep) if k]
+            if not every:
+                raise ValueError(f"no layout of the unseen cards satisfies {cond!r}")
+            # in random order: a run stopped early (time budget, Ctrl-C) has solved a
+            # uniform sample of them, which its intervals then describe
+            order = np.random.default_rng(seed).permutation(len(every))
+            return [every[i] for i in order], True
         if method == "exact":
             raise ValueError(f"more than {EXACT_MOST:,} layouts fit the position; use method='sample'")
-    rng = np.random.default_rng(seed)
-    return (deals.draw(rng) for _ in range(samples)), False
+    return _draws(deals, pos, np.random.default_rng(seed), samples, cond), False
+
+
+#: Draws allowed per sample wanted before the sampler gives up (voids and ``where`` reject).
+DRAWS_PER_SAMPLE = 1000
+
+
+def _draws(deals: Any, pos: _Position, rng: np.random.Generator, samples: int,
+           cond: Constraint | None) -> Iterator[tuple[list[CardSet], CardSet]]:
+    """``samples`` layouts drawn uniformly from those that fit the voids and ``cond``.
+
+    The unseen cards are dealt in a random order to the seats (their missing counts) and
+    the kitty, and a deal that gives a seat a suit it showed void in, or fails ``cond``,
+    is drawn again: every fitting layout is then equally likely.  (Dealing the most
+    constrained cards first, as :class:`HiddenDeals` does for PIMC's speed, would lean
+    toward some layouts.)"""
+    lay = pos.layout
+    cards = np.array(deals.cards, dtype=np.int64)
+    suit = np.array([lay.effective_suit(Card(int(c))) for c in cards], dtype=np.int64)
+    seats = sorted(deals.need)
+    slots = np.concatenate([np.full(deals.need[t], t) for t in seats] + [np.full(deals.kitty_need, -1)])
+    banned = np.zeros((lay.n_seats + 1, len(lay.suits)), dtype=bool)   # row -1: the kitty, no voids
+    for t, void in pos.voids.items():
+        for su in void:
+            banned[t, su] = True
+    kept = drawn = 0
+    budget = DRAWS_PER_SAMPLE * samples
+    while kept < samples:
+        if drawn >= budget:
+            raise ValueError(f"only {kept} of {drawn:,} drawn layouts fit the voids shown"
+                             + (f" and {cond!r}" if cond is not None else "")
+                             + f" (needed {samples}); use method='exact' or relax the assumption")
+        drawn += 1
+        order = rng.permutation(len(cards))
+        if banned[slots, suit[order]].any():
+            continue
+        masks = list(deals.base) + [deals.kitty]           # index -1: the kitty
+        for slot, c in zip(slots, cards[order]):
+            masks[slot] |= 1 << int(c)
+        world = ([CardSet(m) for m in masks[:-1]], CardSet(masks[-1]))
+        if cond is not None and not cond.mask(np.array([_start_row(pos, world)], dtype=np.uint64))[0]:
+            continue
+        kept += 1
+        yield world
+
+
+def _start_row(pos: _Position, world: tuple[list[CardSet], CardSet]) -> list[int]:
+    """The deal at the start of the play of a layout: every seat's hand, then the kitty."""
+    hands, kitty = world
+    return [(h | p).mask for h, p in zip(hands, pos.plays_by)] + [kitty.mask]
 
 
 def _enumerate(deals: Any, pos: _Position, limit: int) -> list[tuple[list[CardSet], CardSet]] | None:
@@ -457,27 +534,59 @@ class _Aim:
 
 # -- solving -----------------------------------------------------------------------------
 
-def _solve_worlds(g: Game, lay: Layout, pos: _Position, aim: _Aim, worlds: Iterable, rules: Mapping[str, Any],
-                  scored: bool, first_leader: int, exchanged: bool, multiplier: int, deadline: float | None,
-                  tt_mb: float) -> tuple[pd.DataFrame, bool]:
-    """One row per layout and legal card: the reference side's whole-hand value, whether
-    the seat is in it, and (``scored``) the seat's payout and whether the contract is made."""
+class _Tally:
+    """The rows solved so far (one per layout and card), kept outside the loop so that an
+    interrupted run still reports the layouts it finished."""
+
+    PLAYED = ("side_mask", "side_tricks", "last_trick_winner", "side_melds", "opp_melds", "side_points")
+
+    def __init__(self) -> None:
+        self.records: list[dict[str, Any]] = []
+        self.deals: list[list[int]] = []
+        self.played: dict[str, list[int]] = {k: [] for k in self.PLAYED}
+
+    def add(self, layout: int, cards: list[Card], outcomes: list[dict[str, int]], wants_max: bool, side: int,
+            row: list[int] | None) -> None:
+        """One layout's cards; ``row`` (its deal) where the outcomes are scored."""
+        for c, o in zip(cards, outcomes):
+            self.records.append({"layout": layout, "card": c, "value": o["value"], "wants_max": wants_max})
+            if row is not None:
+                self.deals.append(row)
+                for k in self.PLAYED:
+                    self.played[k].append(side if k == "side_mask" else o[k])
+
+    def rows(self, g: Game, lay: Layout, pos: _Position, aim: _Aim, rules: Mapping[str, Any], first_leader: int,
+             exchanged: bool, multiplier: int) -> pd.DataFrame:
+        """The rows, with the seat's ``payout`` and ``made`` where the layouts were scored:
+        the game's scorer on the whole hand (:func:`analysis.simulate`'s own columns)."""
+        rows = pd.DataFrame(self.records, columns=["layout", "card", "value", "wants_max"])
+        if self.deals:
+            arr = {k: np.asarray(v, dtype=np.uint8 if k == "side_mask" else np.int64) for k, v in self.played.items()}
+            arr["multiplier"] = np.full(len(self.deals), multiplier, dtype=np.int64)
+            if lay.objective == "nil":
+                arr["_no_last_trick"] = np.ones(1, dtype=bool)
+            cols = _scored_columns(g, lay.contract, np.asarray(self.deals, dtype=np.uint64), arr, rules, aim.declarer,
+                                   first_leader, "dd", exchanged=exchanged)
+            rows["payout"] = np.asarray(cols[f"payout_{pos.seat}"], dtype=float)
+            rows["made"] = pd.Series(cols["made"]).astype("float").to_numpy()
+        return rows
+
+
+def _solve_worlds(lay: Layout, pos: _Position, aim: _Aim, worlds: Iterable, scored: bool,
+                  deadline: float | None, tt_mb: float, tally: _Tally) -> bool:
+    """Solve every layout after each legal card into ``tally``: the reference side's
+    whole-hand value, whether the seat wants it high there, and (``scored``) the play
+    results the scorer reads.  Returns whether the time budget stopped it."""
     from trickcore.solver import solve
 
     n = lay.n_seats
     cards = list(pos.legal)
-    records: list[dict[str, Any]] = []
-    deals: list[list[int]] = []
-    played: dict[str, list[int]] = {k: [] for k in ("side_mask", "side_tricks", "last_trick_winner",
-                                                      "side_melds", "opp_melds", "side_points")}
-    stopped = False
     points = lay.point_table()
     for w, (hands, kitty) in enumerate(worlds):
         if deadline is not None and time.monotonic() > deadline:
-            stopped = True
-            break
-        start = np.array([(hands[s] | pos.plays_by[s]).mask for s in range(n)], dtype=np.uint64)
-        side = aim.side(lay, start)
+            return True
+        row = _start_row(pos, (hands, kitty))
+        side = aim.side(lay, np.array(row[:n], dtype=np.uint64))
         in_side = bool(side >> pos.seat & 1)
         wants_max = (aim.goal == "max") == in_side if aim.seat_wants_max is None else aim.seat_wants_max
         budget = None if deadline is None else max(deadline - time.monotonic(), 1e-3)
@@ -491,25 +600,9 @@ def _solve_worlds(g: Game, lay: Layout, pos: _Position, aim: _Aim, worlds: Itera
                 taken = _taken(lay, pos.tricks, side, points)
                 outcomes = [{"value": taken + r.card_values[c]} for c in cards]
         except TimeoutError:
-            stopped = True
-            break
-        for c, o in zip(cards, outcomes):
-            records.append({"layout": w, "card": c, "value": o["value"], "wants_max": wants_max})
-            if scored:
-                deals.append([*(int(x) for x in start), kitty.mask])
-                for k in played:
-                    played[k].append(side if k == "side_mask" else o[k])
-    rows = pd.DataFrame(records, columns=["layout", "card", "value", "wants_max"])
-    if scored and records:
-        arr = {k: np.asarray(v, dtype=np.uint8 if k == "side_mask" else np.int64) for k, v in played.items()}
-        arr["multiplier"] = np.full(len(records), multiplier, dtype=np.int64)
-        if lay.objective == "nil":
-            arr["_no_last_trick"] = np.ones(1, dtype=bool)
-        cols = _scored_columns(g, lay.contract, np.asarray(deals, dtype=np.uint64), arr, rules, aim.declarer,
-                               first_leader, "dd", exchanged=exchanged)
-        rows["payout"] = np.asarray(cols[f"payout_{pos.seat}"], dtype=float)
-        rows["made"] = pd.Series(cols["made"]).astype("float").to_numpy()
-    return rows, stopped
+            return True
+        tally.add(w, cards, outcomes, wants_max, side, row if scored else None)
+    return False
 
 
 def _taken(lay: Layout, tricks: Sequence[Trick], side: int, points: np.ndarray) -> int:

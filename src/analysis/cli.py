@@ -17,6 +17,8 @@
     trickcore crack "HAND" --seat N (--picker P | --recrack) [--rule NAME=VALUE ...] [--deals N] [--json]
     trickcore hearts-pass "HAND" [--direction left|right|across|none] [--seat N] [--candidate "3 CARDS" ...]
                           [--top K] [--rule NAME=VALUE ...] [--deals N] [--json]
+    trickcore advise GAME CONTRACT "HAND" --seat N [--play "CARDS"] [--leader N] [--declarer N]
+                     [--known SEAT=CARDS ...] [--kitty CARDS] [--bid N] [--samples N] [--json]
 
 Every sub-command has ``--help``.  Bad arguments (and any ``ValueError`` the library raises
 on bad input) print a one-line ``trickcore: error: ...`` and exit with code 2.  Ctrl-C ends
@@ -456,6 +458,52 @@ def _cmd_hearts_pass(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_advise(args: argparse.Namespace) -> int:
+    from .advice import card_odds
+
+    known: dict[int, str] = {}
+    for item in args.known or ():
+        seat, sep, cards = item.partition("=")
+        if not sep or not seat.strip().isdigit():
+            raise ValueError(f"--known takes SEAT=CARDS, e.g. 2=\"QC JD\"; got {item!r}")
+        if int(seat) in known:
+            raise ValueError(f"--known names seat {int(seat)} twice")
+        known[int(seat)] = cards
+    try:
+        table = card_odds(args.game, args.contract, args.hand, seat=args.seat, play=args.play or (),
+                          leader=args.leader, declarer=args.declarer, known=known or None, kitty=args.kitty,
+                          bid=args.bid, exchanged=args.exchanged, multiplier=args.multiplier,
+                          rules=parse_rules(args.game, args.rule), method=args.method, samples=args.samples,
+                          exact_limit=args.exact_limit, seed=args.seed, time_budget=args.time_budget)
+    except KeyboardInterrupt as stop:
+        partial = getattr(stop, "partial_result", None)
+        if partial is None:
+            raise
+        _print_advice(args, partial)
+        print("trickcore: interrupted; the layouts above are those solved before it", file=sys.stderr)
+        return 130
+    _print_advice(args, table)
+    return 0
+
+
+def _print_advice(args: argparse.Namespace, table: Any) -> None:
+    a = table.attrs
+    if args.json:
+        _print_table_json(table)
+        return
+    how = (f"every one of the {a['layouts']:,} layouts" if a["exact"]
+           else f"{a['layouts']:,} layouts drawn at random (95% intervals)")
+    wish = {"higher": "higher is better for you", "lower": "lower is better for you",
+            "mixed": "your side differs between layouts: compare the payouts"}[a["better"]]
+    print(f"{args.game} {args.contract}, seat {args.seat} to play: each card, then double-dummy play, over {how}")
+    print(f"value: {a['reference']} ({wish}); best: share of layouts where the card is best; "
+          "loss: what it gives away there")
+    shown = table.drop(columns=[c for c in table.columns if c.endswith(("_lo", "_hi"))]) if a["exact"] else table
+    print(shown.to_string(index=False, float_format=lambda v: f"{v:.3f}"))
+    if a["stopped"]:
+        print("stopped early: the figures are those of the layouts solved in time")
+
+
 def _print_table_json(table: Any, rows: Any = None) -> None:
     """One JSON object: the table's ``attrs`` (but the game, which the command names) and
     ``rows`` (default: all of the table's) as records."""
@@ -714,6 +762,35 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=2026)
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=_cmd_hearts_pass)
+
+    p = sub.add_parser("advise", help="which card to play now: each legal card's value, make rate and payout "
+                       "over the layouts of the cards you cannot see, double dummy after it "
+                       "(analysis.card_odds)")
+    p.add_argument("game", choices=GAME_IDS, metavar="GAME")
+    p.add_argument("contract")
+    p.add_argument("hand", help='your cards at the start of the play, e.g. "QD JC 10S JD KH KC"')
+    p.add_argument("--seat", type=int, required=True, help="your seat; it must be your turn after --play")
+    p.add_argument("--play", default=None, metavar="CARDS",
+                   help='every card played so far, in order from the first lead, e.g. "10D QD QC JS"')
+    p.add_argument("--leader", type=int, default=0, help="the seat that led the first trick (default 0)")
+    p.add_argument("--declarer", type=int, default=None, help="the declarer (bidder, picker), where there is one")
+    p.add_argument("--known", action="append", metavar="SEAT=CARDS",
+                   help='cards you know another seat held at the start of the play, e.g. 2="QC" (repeatable)')
+    p.add_argument("--kitty", default=None, metavar="CARDS", help="cards you know lie in the kitty (your burial)")
+    p.add_argument("--bid", type=int, default=None, help="your bid (Spades: 0 is a nil; Oh Hell)")
+    p.add_argument("--exchanged", action="store_true", help="the declarer took the kitty (Goathead's payout)")
+    p.add_argument("--multiplier", type=int, default=1, help="stake multiplier: doubles, cracks (default 1)")
+    p.add_argument("--rule", action="append", metavar="NAME=VALUE")
+    p.add_argument("--method", choices=("auto", "exact", "sample"), default="auto",
+                   help="every layout, samples, or decide by their count (default)")
+    p.add_argument("--samples", type=int, default=200, help="layouts to sample (default 200)")
+    p.add_argument("--exact-limit", type=int, default=2000,
+                   help="auto: every layout up to this many (default 2000)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--time-budget", type=float, default=None, metavar="S",
+                   help="seconds for the whole analysis; the layouts solved by then are shown")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(func=_cmd_advise)
 
     p = sub.add_parser("simulate", help="solve and score many deals into a Parquet dataset (resumable)")
     p.add_argument("game", choices=GAME_IDS, metavar="GAME")
