@@ -169,63 +169,12 @@ def test_bad_resample_and_sigma():
         bid_weights(obs, [[r.hands[s] for s in range(4)]], {}, HeuristicPolicy(), sigma=0)
 
 
-def reference_sample_hidden(obs, rng, tries=200):
-    """The sampler as first written (numpy's ``choice`` for every card, the constraints
-    worked out per card): :class:`HiddenDeals` must deal exactly the same cards."""
-    lay = obs.layout
-    n = obs.n_seats
-    played = obs.played
-    hands = [CardSet() for _ in range(n)]
-    hands[obs.seat] = CardSet(obs.hand)
-    need = {}
-    for t in range(n):
-        if t == obs.seat:
-            continue
-        k = obs.known.get(t, CardSet()) - played - obs.hand
-        hands[t] = CardSet(k)
-        need[t] = obs.hand_sizes[t] - len(k)
-    kitty = CardSet(obs.kitty_known)
-    unseen = lay.deck - played - kitty
-    for h in hands:
-        unseen = unseen - h
-    kitty_need = len(unseen) - sum(need.values())
-    cards = list(unseen)
-    suit_of = {c: lay.effective_suit(c) for c in cards}
-    for attempt in range(tries + 1):
-        use_voids = attempt < tries
-
-        def allowed(c):
-            return [t for t in need if not (use_voids and suit_of[c] in obs.voids.get(t, ()))]
-
-        order = list(rng.permutation(len(cards)))
-        order.sort(key=lambda i: len(allowed(cards[i])))
-        left, kleft, out, kit, ok = dict(need), kitty_need, {t: [] for t in need}, [], True
-        for i in order:
-            c = cards[i]
-            opts = [t for t in allowed(c) if left[t] > 0]
-            weights = [left[t] for t in opts] + ([kleft] if kleft > 0 else [])
-            if not weights:
-                ok = False
-                break
-            j = rng.choice(len(weights), p=np.array(weights, dtype=float) / sum(weights))
-            if j < len(opts):
-                out[opts[j]].append(c)
-                left[opts[j]] -= 1
-            else:
-                kit.append(c)
-                kleft -= 1
-        if ok:
-            for t in need:
-                hands[t] = hands[t] | CardSet(out[t])
-            return hands, kitty | CardSet(kit)
-    raise ValueError("no deal")
-
-
 @pytest.mark.parametrize("game, rules", [("spades", {}), ("ohhell", {"hand_size": 7}), ("sheepshead", {}),
                                          ("goathead3", {}), ("clover", {}), ("gamut", {}), ("hearts", {})])
-def test_hidden_deals_match_the_reference_sampler(game, rules):
-    """Every play decision of two heuristic rounds (voids, known and buried cards, kitties):
-    the same deals from the same generator state, and each deal fits what the seat knows."""
+def test_hidden_deals_fit_what_the_seat_knows(game, rules):
+    """Every play decision of two heuristic rounds (voids, known and buried cards,
+    kitties): each deal, drawn uniformly or by the constrained fallback, fits what the
+    seat knows (its uniformity: ``test_policies.py``)."""
     from trickcore.policies.pimc import HiddenDeals
 
     h = HeuristicPolicy()
@@ -237,11 +186,11 @@ def test_hidden_deals_match_the_reference_sampler(game, rules):
             obs = r.observe(d.seat)
             if d.kind == "play" and len(obs.tricks) % 2 == 0:
                 deals = HiddenDeals(obs)
-                for k in range(3):
-                    a, b = np.random.default_rng([seed, k]), np.random.default_rng([seed, k])
-                    got, want = deals.draw(a), reference_sample_hidden(obs, b)
-                    assert got == want
-                    hands, kitty = got
+                for k in range(6):
+                    rng = np.random.default_rng([seed, k])
+                    hands, kitty = deals.draw(rng) if k % 2 else deals.draw_constrained(rng)
+                    assert not (kitty & obs.hand) and sum(len(x) for x in hands) + len(kitty) + len(obs.played) \
+                        == len(obs.layout.deck)
                     assert hands[obs.seat] == obs.hand
                     assert [len(x) for x in hands] == list(obs.hand_sizes)
                     for t, known in obs.known.items():

@@ -246,14 +246,18 @@ def test_goathead3_bury_keeps_the_trumps():
 
 
 def test_goathead4_declarer_takes_the_top_trump_from_the_kitty():
-    # the declarer (seat 1, hearts) holds two low trumps; J♣, the best, lies in the kitty
-    hands, kitty = fixed_deal("goathead4", "QH KH AS KD", 1, "JC 10H KS QS")
+    # the declarer (seat 1, hearts) holds two low trumps; J♣, the best, lies in the kitty.
+    # Over all 34,650 deals of the other hands, keeping the hand pays 2.22 on average (with
+    # the no-exchange bonus), taking the J♣ for the 10♠ 2.60 and for the K♦ 2.60.  (The
+    # test's first deal, Q♥ K♥ A♠ K♦ and J♣ 10♥ K♠ Q♠, was a tie, 2.903 against 2.910,
+    # which four samples decided either way.)
+    hands, kitty = fixed_deal("goathead4", "QH KH 10S KD", 1, "JC AD KS QS")
     r = start_round("goathead4", hands=hands, kitty=kitty, dealer=0)
     r.act("hearts").act("pass").act("pass").act("pass")
     obs = r.observe(1)
     assert obs.phase == "kitty_swap"
     assert Contrary().exchange(obs) is None
-    give, take = pimc(fallback=Contrary(), bid_samples=4).exchange(obs)
+    give, take = pimc(fallback=Contrary(), bid_samples=60).exchange(obs)
     assert take == Card.parse("JC")
 
 

@@ -42,7 +42,8 @@ Which layouts
 Every layout when there are at most ``exact_limit`` of them (``method="auto"``, the
 default; ``"exact"`` insists): the figures are then exact, as
 :func:`analysis.contract_odds`' are for a whole hand.  Otherwise ``samples`` layouts drawn
-uniformly (:class:`trickcore.policies.HiddenDeals`, seeded by ``seed``).  Late in a hand
+uniformly from those that fit (:class:`trickcore.policies.pimc.HiddenDeals`, seeded by
+``seed``).  Late in a hand
 the unseen cards are few: a Sheepshead defender after three tricks has 6,300 layouts of
 the other hands and the blind; a Goathead hand at the fourth trick about a hundred.
 
@@ -422,43 +423,22 @@ def _worlds(lay: Layout, pos: _Position, method: str, samples: int, exact_limit:
     return _draws(deals, pos, np.random.default_rng(seed), samples, cond), False
 
 
-#: Draws allowed per sample wanted before the sampler gives up (voids and ``where`` reject).
+#: Draws allowed per sample wanted before ``where``'s rejection gives up.
 DRAWS_PER_SAMPLE = 1000
 
 
 def _draws(deals: Any, pos: _Position, rng: np.random.Generator, samples: int,
            cond: Constraint | None) -> Iterator[tuple[list[CardSet], CardSet]]:
-    """``samples`` layouts drawn uniformly from those that fit the voids and ``cond``.
-
-    The unseen cards are dealt in a random order to the seats (their missing counts) and
-    the kitty, and a deal that gives a seat a suit it showed void in, or fails ``cond``,
-    is drawn again: every fitting layout is then equally likely.  (Dealing the most
-    constrained cards first, as :class:`HiddenDeals` does for PIMC's speed, would lean
-    toward some layouts.)"""
-    lay = pos.layout
-    cards = np.array(deals.cards, dtype=np.int64)
-    suit = np.array([lay.effective_suit(Card(int(c))) for c in cards], dtype=np.int64)
-    seats = sorted(deals.need)
-    slots = np.concatenate([np.full(deals.need[t], t) for t in seats] + [np.full(deals.kitty_need, -1)])
-    banned = np.zeros((lay.n_seats + 1, len(lay.suits)), dtype=bool)   # row -1: the kitty, no voids
-    for t, void in pos.voids.items():
-        for su in void:
-            banned[t, su] = True
+    """``samples`` layouts drawn uniformly from those that fit the voids
+    (:meth:`HiddenDeals.draw`) and ``cond`` (rejection)."""
     kept = drawn = 0
     budget = DRAWS_PER_SAMPLE * samples
     while kept < samples:
         if drawn >= budget:
-            raise ValueError(f"only {kept} of {drawn:,} drawn layouts fit the voids shown"
-                             + (f" and {cond!r}" if cond is not None else "")
-                             + f" (needed {samples}); use method='exact' or relax the assumption")
+            raise ValueError(f"only {kept} of {drawn:,} drawn layouts satisfied {cond!r} (needed {samples}); "
+                             "relax the assumption or ask for fewer samples")
         drawn += 1
-        order = rng.permutation(len(cards))
-        if banned[slots, suit[order]].any():
-            continue
-        masks = list(deals.base) + [deals.kitty]           # index -1: the kitty
-        for slot, c in zip(slots, cards[order]):
-            masks[slot] |= 1 << int(c)
-        world = ([CardSet(m) for m in masks[:-1]], CardSet(masks[-1]))
+        world = deals.draw(rng)
         if cond is not None and not cond.mask(np.array([_start_row(pos, world)], dtype=np.uint64))[0]:
             continue
         kept += 1

@@ -1,10 +1,11 @@
 """Perfect Information Monte Carlo (PIMC) card play and decisions.
 
-For a card-play decision the policy deals the cards it cannot place — consistently with
-everything its seat has seen: its own hand, every card played, the voids other seats
-showed (a seat that did not follow a suit holds none of it), cards it knows another seat
-holds (cards it passed, announced queens or jacks), cards it knows lie in the kitty (what
-it buried) and every seat's hand size — then solves each sample double dummy with
+For a card-play decision the policy deals the cards it cannot place — uniformly over the
+deals consistent with everything its seat has seen (:class:`HiddenDeals`): its own hand,
+every card played, the voids other seats showed (a seat that did not follow a suit holds
+none of it), cards it knows another seat holds (cards it passed, announced queens or
+jacks), cards it knows lie in the kitty (what it buried) and every seat's hand size — then
+solves each sample double dummy with
 :func:`trickcore.solve` and plays the card with the best average value for its side.
 
 Which side?  The seat's own side is known to it in every sample: the sides are recomputed
@@ -133,12 +134,10 @@ def _obs_key(obs: Observation) -> int:
     return int.from_bytes(hashlib.sha256(repr(parts).encode()).digest()[:8], "little")
 
 
-def sample_hidden(obs: Observation, rng: np.random.Generator, tries: int = 200) -> tuple[list[CardSet], CardSet]:
-    """One deal of the unseen cards consistent with ``obs``: every seat's current hand and
-    the kitty.  Voids are respected when possible (after ``tries`` failures they are
-    dropped, which can only happen with inconsistent information).  Many deals of one
-    observation: :class:`HiddenDeals` (the same deals, without working out what the
-    observation fixes each time)."""
+def sample_hidden(obs: Observation, rng: np.random.Generator, tries: int = 2000) -> tuple[list[CardSet], CardSet]:
+    """One deal of the unseen cards consistent with ``obs``, uniform over those that fit:
+    every seat's current hand and the kitty (see :class:`HiddenDeals`, which draws many
+    deals of one observation without working out what it fixes each time)."""
     return HiddenDeals(obs).draw(rng, tries)
 
 
@@ -146,12 +145,17 @@ class HiddenDeals:
     """Deals of the cards ``obs``'s seat cannot see, consistent with what it has seen.
 
     What the observation fixes (the cards each seat is known to hold, how many more it
-    needs, the unseen cards and the seats each may go to) is worked out once; each
-    :meth:`draw` deals the unseen cards in a random order, the most constrained first,
-    each to a seat (or the kitty) with a chance proportional to the room left there.
-    Draws from one generator state are those :func:`sample_hidden` made before this class
-    (the same random numbers consumed the same way: one permutation, then one uniform per
-    card, read as ``Generator.choice`` reads it), at a fraction of the cost.
+    needs, the unseen cards and the seats each may go to) is worked out once.  Each
+    :meth:`draw` deals the unseen cards in a uniformly random order to the places left in
+    the other hands and the kitty, and deals again while a seat receives a suit it showed
+    void in: every deal that fits is then equally likely (rejection).  Dealing the most
+    constrained cards first instead, each to a seat with a chance proportional to the room
+    left there (this class until session 25), always fits but is far from uniform once a
+    few seats have shown voids: on Sheepshead positions with five voids shown, some deals
+    came 3-4 times as often as they should and others a quarter as often
+    (``tests/test_policies.py``).  That method remains the fallback for a deal that fits
+    rarely (after ``tries`` rejections), and only inconsistent information makes it drop
+    the voids.
     """
 
     def __init__(self, obs: Observation) -> None:
@@ -180,9 +184,38 @@ class HiddenDeals:
         # the seats each card may go to: respecting the voids, and ignoring them (the last try)
         self.allowed_voids = [[t for t in self.need if s not in obs.voids.get(t, ())] for s in suits]
         self.allowed_any = [list(self.need) for _ in suits]
+        # the places of a plain deal: each seat's missing cards, then the kitty's (-1)
+        self.slots = np.array([t for t in self.need for _ in range(self.need[t])] + [-1] * self.kitty_need,
+                              dtype=np.int64)
+        self.suits = np.array(suits, dtype=np.int64)
+        self.banned = np.zeros((n + 1, max(len(lay.suits), 1)), dtype=bool)    # row -1: the kitty
+        for t in self.need:
+            for su in obs.voids.get(t, ()):
+                self.banned[t, su] = True
 
-    def draw(self, rng: np.random.Generator, tries: int = 200) -> tuple[list[CardSet], CardSet]:
-        """One deal: every seat's hand now and the kitty."""
+    #: Random orders tried at once by :meth:`draw` (one numpy call for many rejections).
+    BATCH = 32
+
+    def draw(self, rng: np.random.Generator, tries: int = 2048) -> tuple[list[CardSet], CardSet]:
+        """One deal, uniform over those that fit: every seat's hand now and the kitty."""
+        m = len(self.cards)
+        if len(self.slots) == m and m:
+            for _ in range(0, tries, self.BATCH):
+                orders = np.argsort(rng.random((self.BATCH, m)), axis=1)     # uniform random orders
+                fits = ~self.banned[self.slots, self.suits[orders]].any(axis=1)
+                if fits.any():
+                    order = orders[int(np.argmax(fits))]                     # the first that fits
+                    masks = list(self.base) + [self.kitty]
+                    for slot, i in zip(self.slots.tolist(), order.tolist()):
+                        masks[slot] |= 1 << self.cards[i]
+                    return [CardSet(x) for x in masks[:-1]], CardSet(masks[-1])
+        elif len(self.slots) == m:          # nothing unseen
+            return [CardSet(x) for x in self.base], CardSet(self.kitty)
+        return self.draw_constrained(rng)
+
+    def draw_constrained(self, rng: np.random.Generator, tries: int = 200) -> tuple[list[CardSet], CardSet]:
+        """One deal that fits, the most constrained cards dealt first (not uniform: the
+        fallback of :meth:`draw`)."""
         cards = self.cards
         for attempt in range(tries + 1):
             allowed = self.allowed_voids if attempt < tries else self.allowed_any
