@@ -305,6 +305,8 @@ def test_sampled_intervals_cover_the_exact_figures():
         assert s["value_lo"] < e["value"] < s["value_hi"], c
         assert s["payout_lo"] <= e["payout"] <= s["payout_hi"], c
         assert s["p_make_lo"] <= e["p_make"] <= s["p_make_hi"], c
+        assert s["diff_lo"] <= e["payout"] - exact["payout"].iloc[0] <= s["diff_hi"], c
+        assert e["diff"] == pytest.approx(e["payout"] - exact["payout"].iloc[0], abs=1e-12)
     again = card_odds(*args, method="sample", samples=300, seed=3, level=0.999, **kw).set_index("card")
     assert again.equals(sampled)
 

@@ -85,8 +85,9 @@ def test_advise_prints_each_card(capsys):
     assert main(ADVISE) == 0
     out = capsys.readouterr().out.splitlines()
     assert "every one of the 36 layouts" in out[0] and "lower is better for you" in out[1]
-    assert out[2].split() == ["card", "value", "best", "loss", "p_make", "payout"]      # exact: no intervals
-    assert out[3].split() == ["J♦", "53.417", "1.000", "0.000", "0.750", "-1.000"]
+    assert out[2].split() == ["card", "value", "best", "loss", "p_make", "payout", "diff"]   # exact: no intervals
+    assert out[3].split() == ["J♦", "53.417", "1.000", "0.000", "0.750", "-1.000", "0.000"]
+    assert out[4].split()[-1] == "-1.667"
     assert out[4].split()[0] == "K♣"
     assert main([*ADVISE, "--method", "sample", "--samples", "50", "--known", "0=AH"]) == 0
     out = capsys.readouterr().out.splitlines()

@@ -36,6 +36,11 @@ Columns, one row per legal card (best first for the seat):
 * With a declaring side and a scorer for the contract: ``p_make`` (the declaring side
   makes the contract) with ``p_make_lo``/``_hi`` (Wilson), and ``payout`` — the seat's
   own mean payout, the game's scoring of the whole hand — with ``payout_lo``/``_hi``.
+* ``diff`` — the card against the first row, paired on the same layouts (what the two
+  cards have in common cancels): the seat's payout, or without one its value in the
+  seat's favour (``loss`` of the first row minus this one's), with ``diff_lo``/``_hi``.
+
+Rows are ranked by the payout where there is one, else by ``loss``.
 
 Which layouts
 -------------
@@ -701,6 +706,13 @@ def _summary(pos: _Position, aim: _Aim, rows: pd.DataFrame, exact: bool, level: 
         rec["_rank"] = (-rec["payout"] if scored else 0, rec["loss"], lay.rank_order(c))
         out.append(rec)
     out.sort(key=lambda d: d.pop("_rank"))
+    # each card against the first, paired on the layouts: what choosing it instead costs
+    score = "payout" if scored else "signed"
+    by = rows.pivot(index="layout", columns="card", values=score)
+    top = by[next(c for c in cards if str(c) == out[0]["card"])]
+    for rec in out:
+        diff = by[next(c for c in cards if str(c) == rec["card"])] - top
+        rec["diff"], rec["diff_lo"], rec["diff_hi"] = mean_interval(diff, level, exact=exact)
     frame = pd.DataFrame(out)
     for col in frame.columns:
         if col != "card":

@@ -497,7 +497,8 @@ def _print_advice(args: argparse.Namespace, table: Any) -> None:
             "mixed": "your side differs between layouts: compare the payouts"}[a["better"]]
     print(f"{args.game} {args.contract}, seat {args.seat} to play: each card, then double-dummy play, over {how}")
     print(f"value: {a['reference']} ({wish}); best: share of layouts where the card is best; "
-          "loss: what it gives away there")
+          "loss: what it gives away there; diff: against the first card on the same layouts"
+          + (" (your payout)" if "payout" in table.columns else ""))
     shown = table.drop(columns=[c for c in table.columns if c.endswith(("_lo", "_hi"))]) if a["exact"] else table
     print(shown.to_string(index=False, float_format=lambda v: f"{v:.3f}"))
     if a["stopped"]:
