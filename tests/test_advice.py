@@ -330,7 +330,7 @@ BAD = [
     (dict(game="goathead3", contract="hearts", hand="AC KS QS AS KD QD", seat=0, declarer=0,
           play="AS KC QC  KS 10S"), "card 5 of the play, 10♠: seat 1 showed void in spades before"),
     (dict(game="goathead3", contract="hearts", hand="AC KS QS AS KD QD", seat=0, declarer=0, play="KS",
-          leader=0), "not a legal card|is to play|turn"),
+          leader=0), "after the play it is seat 1's turn, not seat 0's"),
     (dict(game="goathead3", contract="hearts", hand="JC AH 10H KH QH", seat=0, declarer=0), "the hand has 5 cards"),
     (dict(game="goathead3", contract="hearts", hand="JC AH 10H KH QH 9H", seat=0, declarer=0), "bad hand|not in the deck"),
     (dict(game="goathead3", contract="hearts", hand="JC AH 10H KH QH JS", seat=0), "give declarer="),
@@ -357,6 +357,16 @@ BAD = [
      "level must be"),
     (dict(game="goathead3", contract="hearts", hand="JC AH 10H KH QH JS", seat=0, declarer=0, multiplier=0),
      "multiplier must be"),
+    (dict(game="goathead3", contract="hearts", hand="JC AH 10H KH QH JS", seat=0, declarer=0, samples=2.5),
+     "samples must be a whole number"),
+    (dict(game="goathead3", contract="hearts", hand="JC AH 10H KH QH JS", seat=0, declarer=0, exchanged="yes"),
+     "exchanged must be True or False"),
+    (dict(game="goathead3", contract="hearts", hand="JC AH 10H KH QH JS", seat=0, declarer=0, seed=-1),
+     "seed"),
+    (dict(game="goathead3", contract="hearts", hand="JC AH 10H KH QH JS", seat=0, declarer=0, where="picker"),
+     "not a constraint"),
+    (dict(game="goathead3", contract="hearts", hand="AC KS QS AS KD QD", seat=0, declarer=0, leader=1,
+          play="10S JS KD"), "card 3 of the play, K♦: not a legal card for seat 0 here \\(legal: A♠ K♠ Q♠\\)"),
     (dict(game="goathead3", contract="hearts", hand="JC AH 10H KH QH JS", seat=0, declarer=0, rules={"x": 1}),
      "unknown rule option"),
 ]
@@ -391,7 +401,8 @@ def test_where_keeps_the_layouts_it_assumes():
     assumed = card_odds(*args, where=strong, **kw)
     assert assumed.attrs["layouts"] == 40
     assert assumed["p_make"].iloc[0] > card_odds(*args, **kw)["p_make"].iloc[0]
-    with pytest.raises(ValueError, match="no layout of the unseen cards satisfies"):
+    with pytest.raises(ValueError, match="no layout of the unseen cards fits the voids shown, the known cards "
+                                         "and the hand sizes and seat 0 holds Q♦"):
         card_odds("goathead3", "clubs", _text(hand), seat=2, declarer=0, leader=1, play=_text(sequence),
                   where=Holds(0, "QD"))
     with pytest.raises(ValueError, match="drawn layouts satisfied seat 0 holds at least 7"):
@@ -445,3 +456,14 @@ def test_sampled_layouts_are_uniform_over_those_that_fit():
     chi2 = float(((counts - 100) ** 2 / 100).sum())
     assert not exact and counts.sum() == 3600
     assert chi2 < 67.0          # the 99.9% point of chi-square with 35 degrees of freedom
+
+
+def test_voids_that_no_layout_fits_are_a_value_error():
+    """Goathead 3p, hearts: seat 1 leads its only club, A♣, and both others discard
+    diamonds.  The three clubs left (K♣ Q♣ 10♣; J♣ is a trump) can then only lie in the
+    kitty, which holds two: no layout fits, exact or sampled (the sampler's last resort,
+    which ignores voids, is refused)."""
+    for method in ("exact", "sample"):
+        with pytest.raises(ValueError, match="no layout of the unseen cards fits the voids shown"):
+            card_odds("goathead3", "hearts", "AC QS KS JS QH KH", seat=1, declarer=0, leader=1, play="AC 10D KD",
+                      method=method, samples=5)

@@ -100,6 +100,7 @@ from trickcore.layout import Layout
 from trickcore.rounds.state import Observation, Trick
 
 from .constraints import Constraint, as_constraint
+from .engine import check_seed, whole
 from .odds import _check_seat, _positive
 from .paranoid import seat_kind
 from .review import _parse_play
@@ -123,7 +124,6 @@ class _Position:
 
     layout: Layout
     seat: int
-    start_hand: CardSet
     hand: CardSet                        # the seat's cards now
     plays_by: list[CardSet]              # each seat's cards played so far
     tricks: list[Trick]
@@ -187,7 +187,8 @@ def card_odds(
         ``{seat: cards}`` the asking seat knows another seat held at the start of play (a
         card it passed, a turned card that went to the dealer).
     kitty:
-        Cards the seat knows lie in the kitty or blind (the picker's buried cards).
+        Cards the seat knows lie in the kitty or blind, or out of play: the picker's buried
+        cards, Oh Hell's turned trump card.
     bid:
         The seat's own bid, needed where the seat's aim depends on it: Spades (0 is a nil:
         the seat then wants no trick; else its team wants the most), Oh Hell (the most
@@ -197,8 +198,8 @@ def card_odds(
         :mod:`analysis.constraints` on the deal at the start of the play (``uint64[n,
         n_seats + 1]``, the kitty last), e.g. ``Count(0, trumps("sheepshead", "jd"),
         min=3)`` for a picker holding three trumps or more.  Only the layouts where it holds
-        are judged (enumerated ones filtered; samples drawn by rejection, at most 100 draws
-        a sample, else ``ValueError``).
+        are judged (enumerated ones filtered; samples drawn by rejection, at most 1,000
+        draws a sample, else ``ValueError``).
     exchanged, multiplier:
         For the payout: whether the declarer took the kitty (Goathead), the stake
         multiplier (doubles, cracks, blitzes).
@@ -222,7 +223,9 @@ def card_odds(
     pandas.DataFrame
         One row per legal card (the seat's best first; see the module docstring), with
         ``attrs``: ``layouts`` (how many were solved), ``exact``, ``better`` (``"higher"``
-        or ``"lower"`` for the seat), ``reference`` (whose ``value`` it is) and ``stopped``.
+        or ``"lower"`` for the seat; ``"mixed"`` where the seat cannot tell whose side it
+        is on, Goathead 4p's black jacks: compare the payouts), ``reference`` (whose
+        ``value`` it is) and ``stopped`` (by the time budget).
 
     Raises
     ------
@@ -256,8 +259,11 @@ def card_odds(
         raise ValueError(f"the seat's aim in {g.id} {contract!r} does not depend on its bid; leave bid out")
     if method not in METHODS:
         raise ValueError(f"method must be one of {', '.join(METHODS)}; got {method!r}")
-    samples = int(_positive("samples", samples, "whole number of layouts"))
-    exact_limit = int(_positive("exact_limit", exact_limit, "whole number of layouts"))
+    samples = int(_positive("samples", whole("samples", samples), "whole number of layouts"))
+    exact_limit = int(_positive("exact_limit", whole("exact_limit", exact_limit), "whole number of layouts"))
+    if not isinstance(exchanged, (bool, np.bool_)):
+        raise ValueError(f"exchanged must be True or False; got {exchanged!r}")
+    check_seed(seed)
     if isinstance(level, bool) or not isinstance(level, (int, float)) or not 0 < level < 1:
         raise ValueError(f"level must be a number between 0 and 1; got {level!r}")
     if isinstance(multiplier, bool) or not isinstance(multiplier, (int, np.integer)) or multiplier < 1:
@@ -392,7 +398,7 @@ def _replay(lay: Layout, seat: int, hand: Any, play: Any, leader: int, known: Ma
         raise ValueError(f"after the play it is seat {mover}'s turn, not seat {seat}'s")
     led = trick[0][1] if trick else None
     legal = lay.legal_moves(hand_now, led, trick_index=len(tricks), played=seen, suits_led=suits_led)
-    return _Position(layout=lay, seat=seat, start_hand=start, hand=hand_now, plays_by=plays_by, tricks=tricks,
+    return _Position(layout=lay, seat=seat, hand=hand_now, plays_by=plays_by, tricks=tricks,
                      trick=trick, trick_leader=trick_leader, played_before=played_before, suits_led=suits_led,
                      voids=voids, known={t: cs - seen for t, cs in known_at_start.items() if cs - seen},
                      kitty_known=kit, legal=legal)
@@ -429,7 +435,7 @@ def _worlds(lay: Layout, pos: _Position, method: str, samples: int, exact_limit:
                 keep = cond.mask(np.array([_start_row(pos, w) for w in every], dtype=np.uint64))
                 every = [w for w, k in zip(every, keep) if k]
             if not every:
-                raise ValueError(f"no layout of the unseen cards satisfies {cond!r}")
+                raise ValueError(_NO_LAYOUT + ("" if cond is None else f" and {cond!r}"))
             # in random order: a run stopped early (time budget, Ctrl-C) has solved a
             # uniform sample of them, which its intervals then describe
             order = np.random.default_rng(seed).permutation(len(every))
@@ -438,6 +444,8 @@ def _worlds(lay: Layout, pos: _Position, method: str, samples: int, exact_limit:
             raise ValueError(f"more than {EXACT_MOST:,} layouts fit the position; use method='sample'")
     return _draws(deals, pos, np.random.default_rng(seed), samples, cond), False
 
+
+_NO_LAYOUT = "no layout of the unseen cards fits the voids shown, the known cards and the hand sizes"
 
 #: Draws allowed per sample wanted before ``where``'s rejection gives up.
 DRAWS_PER_SAMPLE = 1000
@@ -455,10 +463,19 @@ def _draws(deals: Any, pos: _Position, rng: np.random.Generator, samples: int,
                              "relax the assumption or ask for fewer samples")
         drawn += 1
         world = deals.draw(rng)
+        if not _fits(pos, world):      # (the sampler drops the voids only when nothing fits them)
+            raise ValueError(_NO_LAYOUT)
         if cond is not None and not cond.mask(np.array([_start_row(pos, world)], dtype=np.uint64))[0]:
             continue
         kept += 1
         yield world
+
+
+def _fits(pos: _Position, world: tuple[list[CardSet], CardSet]) -> bool:
+    """Whether no seat holds a card of a suit it showed void in."""
+    lay = pos.layout
+    return not any(lay.effective_suit(c) in pos.voids[t] for t, h in enumerate(world[0]) if t != pos.seat
+                   for c in h)
 
 
 def _start_row(pos: _Position, world: tuple[list[CardSet], CardSet]) -> list[int]:
