@@ -204,6 +204,22 @@ def test_equivalent_cards_share_value():
     assert r.value == max(r.card_values.values())
 
 
+@pytest.mark.parametrize("game,contract,kw", [("goathead3", "hearts", {}), ("sheepshead", "jd", {}),
+                                               ("clover", "hearts", {}), ("gamut", "hearts", {"sides": 1, "goal": "min"}),
+                                               ("spades", "spades", {})])
+def test_value_and_line_without_card_values(game, contract, kw):
+    """``card_values=False``: the same value and line, no card values, fewer nodes in all."""
+    lay = get_game(game).layout(contract)
+    rng = np.random.default_rng(3)
+    fewer = 0
+    for _ in range(4):
+        hands = random_position(lay, rng, 4 if lay.n_seats < 5 else 3)
+        full, lean = solve(lay, None, hands, **kw), solve(lay, None, hands, card_values=False, **kw)
+        assert (lean.value, lean.line, lean.card_values) == (full.value, full.line, {})
+        fewer += lean.nodes < full.nodes
+    assert fewer >= 2
+
+
 def test_empty_position():
     r = solve("goathead3", "hearts", ["", "", ""])
     assert r.value == 0 and r.line == [] and r.card_values == {}
@@ -495,6 +511,7 @@ def test_solve_many_clover_melds(contract):
         (dict(hands=["JC AS", "QH 10S", "KS QS"], played="AS"), "also in a hand"),
         (dict(hands=["JC XX", "QH 10S", "KS QS"]), "seat 0"),
         (dict(hands=["JC AS", "QH 10S", "KS QS"], sides=0), "sides"),
+        (dict(hands=["JC AS", "QH 10S", "KS QS"], card_values="no"), "card_values must be True or False"),
     ],
 )
 def test_solve_errors(kwargs, match):

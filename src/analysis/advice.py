@@ -55,10 +55,11 @@ the other hands and the blind; a Goathead hand at the fourth trick about a hundr
 Cost
 ----
 One solve a layout and legal card with a declaring side (a line per card is needed for
-the payout), one a layout otherwise.  ``benches/bench_advice.py``, heuristic rounds, one
-call of 200 layouts unless every layout was fewer: Goathead, Sheepshead, Gamut and Oh Hell
-0.1-0.5 s at the second or fourth trick; Clover 1.2-2.7 s at the second trick, 0.4 s at
-the fourth; Spades 2.1 s at the second, 0.4 s at the fourth.  A whole Hearts hand is the
+the payout; value and line only, ``solve(..., card_values=False)``), one with every
+card's value a layout otherwise.  ``benches/bench_advice.py``, heuristic rounds, one call
+of 200 layouts unless every layout was fewer: Goathead, Sheepshead, Gamut and Oh Hell
+0.05-0.4 s at the second or fourth trick; Clover 0.8-1.3 s at the second trick, 0.3 s at
+the fourth; Spades 1.8-2.4 s at the second, 0.6 s at the fourth.  A whole Hearts hand is the
 solver's slow case (a seat's fewest points): 30 s a layout at the second trick, half a
 second at the fourth, so give ``time_budget`` there (the ``advise`` command's
 ``--time-budget``) and read the layouts it reached.
@@ -135,11 +136,6 @@ class _Position:
     known: dict[int, CardSet]            # seat -> cards it is known to hold now
     kitty_known: CardSet
     legal: CardSet
-
-    @property
-    def sequence(self) -> list[Card]:
-        """Every card played so far, in order."""
-        return [c for t in self.tricks for _, c in t.plays] + [c for _, c in self.trick]
 
 
 def card_odds(
@@ -651,13 +647,13 @@ def _after(lay: Layout, pos: _Position, hands: list[CardSet], card: Card, side: 
     value, line = 0, []
     if any(now) and not (lay.objective == "nil" and taken):
         r = solve(lay, None, now, leader=leader, trick=trick, played=played, suits_led=suits_led, sides=side,
-                  goal=goal, tt_mb=tt_mb, time_budget=budget)
+                  goal=goal, tt_mb=tt_mb, time_budget=budget, card_values=False)
         value, line = r.value, list(r.line)
     if lay.objective == "nil":          # the value is whether the nil side takes a trick
         caught = int(bool(taken or value))
         return {"value": caught, "side_points": 0, "side_tricks": caught, "last_trick_winner": -1,
                 "side_melds": 0, "opp_melds": 0}
-    out = _results(lay, pos, pos.sequence + [card] + line, side, points)
+    out = _results(lay, pos, [c for _, c in pos.trick] + [card] + line, side, points)
     out["value"] = out["side_points"] if lay.objective == "points" else out["side_tricks"]
     if out["value"] != taken + value:   # the line read off must keep the value solved
         raise RuntimeError(f"the line after {card} takes {out['value']}, its value is {taken + value}")
@@ -673,32 +669,34 @@ def _tricks_of(lay: Layout, pos: _Position, card: Card) -> list[Trick]:
     return [*pos.tricks, Trick(pos.trick_leader, tuple(trick), won)]
 
 
-def _results(lay: Layout, pos: _Position, sequence: list[Card], side: int, points: np.ndarray) -> dict[str, int]:
-    """Replay ``sequence`` from the first lead: the side's points (with the last-trick
-    bonus), tricks, trick melds and the last trick's winner."""
+def _results(lay: Layout, pos: _Position, tail: list[Card], side: int, points: np.ndarray) -> dict[str, int]:
+    """The whole hand's play results for ``side``: the finished tricks of ``pos``, then
+    ``tail`` (the current trick's cards from its lead on, then the rest of the play) — its
+    points (with the last-trick bonus), tricks, trick melds and the last trick's winner."""
     n = lay.n_seats
-    leader = pos.tricks[0].leader if pos.tricks else pos.trick_leader
-    side_points = side_tricks = 0
-    winners, masks = [], []
-    for k in range(0, len(sequence) - len(sequence) % n, n):
-        trick = sequence[k:k + n]
-        won = (leader + lay.trick_winner(trick)) % n
-        winners.append(won)
-        masks.append(sum(1 << c for c in trick))
-        if side >> won & 1:
-            side_tricks += 1
-            side_points += sum(int(points[int(c)]) for c in trick)
-        leader = won
+    winners = [t.winner for t in pos.tricks]
+    tricks = [[int(c) for _, c in t.plays] for t in pos.tricks]
+    whole = len(tail) - len(tail) % n
+    if whole:
+        cards = np.array([[int(c) for c in tail[k:k + n]] for k in range(0, whole, n)], dtype=np.int8)
+        leader = pos.trick_leader
+        for row, at in zip(cards.tolist(), lay.core.trick_winners_batch(cards).tolist()):
+            leader = (leader + at) % n
+            winners.append(leader)
+            tricks.append(row)
+    mine = [side >> w & 1 for w in winners]
+    side_points = sum(int(points[c]) for t, m in zip(tricks, mine) if m for c in t)
     done = len(winners) == lay.hand_size
-    if done and side >> winners[-1] & 1:
+    if done and mine[-1]:
         side_points += lay.last_trick_bonus
-    melds = [0] * len(masks)
-    if lay.trick_meld_table is not None and masks:
-        melds = [int(v) for v in lay.core.trick_meld_values(np.asarray(masks, dtype=np.uint64))]
-    side_melds = sum(m for m, w in zip(melds, winners) if side >> w & 1)
-    return {"side_points": side_points, "side_tricks": side_tricks,
-            "last_trick_winner": winners[-1] if done else -1,
-            "side_melds": side_melds, "opp_melds": sum(melds) - side_melds}
+    side_melds = opp_melds = 0
+    if lay.trick_meld_table is not None and tricks:
+        masks = np.array([sum(1 << c for c in t) for t in tricks], dtype=np.uint64)
+        for v, m in zip(lay.core.trick_meld_values(masks).tolist(), mine):
+            side_melds += v if m else 0
+            opp_melds += 0 if m else v
+    return {"side_points": side_points, "side_tricks": sum(mine), "last_trick_winner": winners[-1] if done else -1,
+            "side_melds": side_melds, "opp_melds": opp_melds}
 
 
 # -- the summary -------------------------------------------------------------------------

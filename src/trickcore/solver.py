@@ -375,6 +375,7 @@ def solve(
     tt_mb: float = 256,
     time_budget: float | None = None,
     node_budget: int | None = None,
+    card_values: bool = True,
     **rules: Any,
 ) -> SolveResult:
     """Exact double-dummy value of one position, with card values and an optimal line.
@@ -434,6 +435,9 @@ def solve(
         same on every machine and run (the search is deterministic), so where it stops and
         the bounds it had proved are reproducible.  The search stops at the first trick
         boundary past the budget.
+    card_values:
+        ``False``: the value and the line only (``card_values`` is then empty), one exact
+        search instead of one per legal card.
     **rules:
         Rule options of the game (see ``Game.options``).
 
@@ -486,6 +490,8 @@ def solve(
     mb = _check_tt(tt_mb)
     budget = _check_time_budget(time_budget)
     node_limit = _check_node_budget(node_budget)
+    if not isinstance(card_values, (bool, np.bool_)):
+        raise ValueError(f"card_values must be True or False, not {card_values!r}")
     parsed = layout.check_hands(hands)
     if not isinstance(trick, Iterable):
         raise ValueError(f"trick must be the cards on the table in play order, not {trick!r}")
@@ -541,7 +547,7 @@ def solve(
     try:
         value, values, line, nodes = _kernel(layout).solve_position(
             layout.core, _classes(layout), hand_bits, leader, trick_bits, _to_bits(layout, played_set),
-            suits_mask, trick_index, side, goal_max, mb, True, budget, node_limit,
+            suits_mask, trick_index, side, goal_max, mb, bool(card_values), budget, node_limit,
         )
     except BaseException as exc:
         progress = getattr(exc, "solve_progress", None)
@@ -555,8 +561,8 @@ def solve(
                              "(the exception's value_bounds and card_values)")
         raise
     b2c = layout.bit_to_card
-    card_values = _card_values(layout, legal, sorted(values), values)
-    return SolveResult(int(value), card_values, [Card(int(b2c[b])) for b in line], int(nodes), side)
+    by_card = _card_values(layout, legal, sorted(values), values) if card_values else {}
+    return SolveResult(int(value), by_card, [Card(int(b2c[b])) for b in line], int(nodes), side)
 
 
 def _card_values(layout: Layout, legal: CardSet, rep_bits: Iterable[int], values: dict[int, int]) -> dict[Card, int]:
