@@ -218,6 +218,10 @@ def test_value_and_line_without_card_values(game, contract, kw):
         assert (lean.value, lean.line, lean.card_values) == (full.value, full.line, {})
         fewer += lean.nodes < full.nodes
     assert fewer >= 2
+    with pytest.raises(TimeoutError) as stop:       # stopped: the bounds proved, no card values
+        solve(lay, None, random_position(lay, rng, lay.hand_size), card_values=False, node_budget=1, **kw)
+    lo, hi = stop.value.value_bounds
+    assert lo <= hi and stop.value.card_values == {}
 
 
 def test_empty_position():

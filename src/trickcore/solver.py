@@ -554,7 +554,8 @@ def solve(
         if progress is not None:   # stopped inside the search: keep what it had proved
             lo, hi = progress["value_bounds"]
             exc.value_bounds = (int(lo), int(hi))
-            exc.card_values = _card_values(layout, legal, progress["cards"], progress["values"])
+            exc.card_values = (_card_values(layout, legal, progress["cards"], progress["values"])
+                               if card_values else {})
             if hasattr(exc, "add_note"):
                 exc.add_note(f"solve: stopped before the end; the value lies in [{lo}, {hi}] and "
                              f"{len(exc.card_values)} of {len(legal)} cards' values are known "

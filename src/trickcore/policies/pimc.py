@@ -134,7 +134,7 @@ def _obs_key(obs: Observation) -> int:
     return int.from_bytes(hashlib.sha256(repr(parts).encode()).digest()[:8], "little")
 
 
-def sample_hidden(obs: Observation, rng: np.random.Generator, tries: int = 2000) -> tuple[list[CardSet], CardSet]:
+def sample_hidden(obs: Observation, rng: np.random.Generator, tries: int = 2048) -> tuple[list[CardSet], CardSet]:
     """One deal of the unseen cards consistent with ``obs``, uniform over those that fit:
     every seat's current hand and the kitty (see :class:`HiddenDeals`, which draws many
     deals of one observation without working out what it fixes each time)."""
