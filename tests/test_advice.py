@@ -311,6 +311,16 @@ def test_sampled_intervals_cover_the_exact_figures():
     assert again.equals(sampled)
 
 
+def test_a_budget_too_short_for_one_layout(capsys):
+    from analysis.cli import main
+
+    with pytest.raises(TimeoutError, match="before a first layout"):
+        card_odds("sheepshead", "jd", "QC JD AH 10H 9C 7S", seat=0, declarer=0, leader=0, time_budget=1e-9)
+    assert main(["advise", "sheepshead", "jd", "QC JD AH 10H 9C 7S", "--seat", "0", "--declarer", "0",
+                 "--time-budget", "1e-9"]) == 3
+    assert "before a first layout" in capsys.readouterr().err
+
+
 def test_time_budget_keeps_the_layouts_solved():
     f = card_odds("sheepshead", "jd", "QC JD AH 10H 9C 7S", seat=0, declarer=0, leader=0, method="sample",
                   samples=100_000, time_budget=1.5)

@@ -209,8 +209,9 @@ def card_odds(
     time_budget:
         Seconds for the whole call (default none): the layouts not reached in time are
         left out, the frame reports on those it has (``attrs["layouts"]``,
-        ``attrs["stopped"]``).  Ctrl-C (``KeyboardInterrupt``) likewise carries the frame of
-        the layouts finished as ``partial_result``.
+        ``attrs["stopped"]``); ``TimeoutError`` if none was.  Ctrl-C
+        (``KeyboardInterrupt``) likewise carries the frame of the layouts finished as
+        ``partial_result``.
     tt_mb:
         Transposition table of each solve (see :func:`trickcore.solve`).
 
@@ -707,7 +708,7 @@ def _summary(pos: _Position, aim: _Aim, rows: pd.DataFrame, exact: bool, level: 
     cards = list(pos.legal)
     n_layouts = int(rows["layout"].nunique()) if len(rows) else 0
     if n_layouts == 0:
-        raise ValueError("no layout was solved within the time budget")
+        raise TimeoutError("the time budget ended before a first layout was solved")
     wants_max = rows.groupby("layout")["wants_max"].first()
     if aim.seat_wants_max is None and wants_max.nunique() > 1:
         better = "mixed"                        # (the seat's side differs between layouts)

@@ -25,7 +25,7 @@ on bad input) print a one-line ``trickcore: error: ...`` and exit with code 2.  
 with code 130, and ``solve`` stopped by its ``--time-budget`` or ``--node-budget`` with code
 3, both after printing what was proved; ``odds`` exits with 3 when its ``--time-budget``
 ends before a first chunk of layouts is solved (else it prints the chunks solved,
-"stopped by: time_budget").
+"stopped by: time_budget"), and ``advise`` likewise before a first layout.
 
 >>> main(["solve", "goathead3", "hearts", "--hands", "JC AH", "JD KH", "AS AC"])
 value 17
@@ -482,6 +482,9 @@ def _cmd_advise(args: argparse.Namespace) -> int:
         _print_advice(args, partial)
         print("trickcore: interrupted; the layouts above are those solved before it", file=sys.stderr)
         return 130
+    except TimeoutError as stop:
+        print(f"trickcore: {stop}", file=sys.stderr)
+        return 3
     _print_advice(args, table)
     return 0
 
