@@ -187,8 +187,9 @@ def card_odds(
         cards, Oh Hell's turned trump card.
     bid:
         The seat's own bid, needed where the seat's aim depends on it: Spades (0 is a nil:
-        the seat then wants no trick; else its team wants the most), Oh Hell (the most
-        tricks while it is short of its bid, then the fewest).
+        the seat then wants no trick; else its team wants the most, a partner's nil not
+        modelled), Oh Hell (the most tricks while it is short of its bid, then the fewest:
+        PIMC's aims).
     where:
         What the seat assumes about the other hands beyond what it saw: a predicate of
         :mod:`analysis.constraints` on the deal at the start of the play (``uint64[n,
