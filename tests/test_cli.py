@@ -53,6 +53,10 @@ def test_solve_json_is_machine_readable(capsys):
         (["advise", "goathead3", "clubs", "QD JC 10S JD KH KC", "--seat", "2", "--declarer", "0",
           "--known", "1:QC"], "--known takes SEAT=CARDS"),
         (["advise", "spades", "spades", "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S", "--seat", "0"], "bid="),
+        (["advise", "goathead3", "clubs", "QD JC 10S JD KH KC", "--seat", "2", "--declarer", "0",
+          "--trumps", "0:3"], "--trumps takes SEAT=MIN"),
+        (["advise", "hearts", "hearts", "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S", "--seat", "0",
+          "--trumps", "1=2"], "has no trumps"),
     ],
 )
 def test_bad_input_gives_one_line_and_exit_2(argv, message, capsys):
@@ -92,6 +96,16 @@ def test_advise_prints_each_card(capsys):
     assert main([*ADVISE, "--method", "sample", "--samples", "50", "--known", "0=AH"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert "50 layouts drawn at random" in out[0] and "value_lo" in out[2]
+
+
+def test_advise_assumes_the_trumps_it_is_told(capsys):
+    # seat 0, the declarer, ruffed the first trick: assume it held four trumps or more
+    assert main([*ADVISE[:-2], "--play", "10D QD QC  JS JH JC", "--json"]) == 0
+    every = json.loads(capsys.readouterr().out)
+    assert main([*ADVISE[:-2], "--play", "10D QD QC  JS JH JC", "--trumps", "0=4", "--json"]) == 0
+    strong = json.loads(capsys.readouterr().out)
+    assert 0 < strong["attrs"]["layouts"] < every["attrs"]["layouts"] == 1050
+    assert strong["rows"][0]["p_make"] > every["rows"][0]["p_make"]
 
 
 def test_advise_json_has_the_rows_and_what_they_mean(capsys):

@@ -18,7 +18,8 @@
     trickcore hearts-pass "HAND" [--direction left|right|across|none] [--seat N] [--candidate "3 CARDS" ...]
                           [--top K] [--rule NAME=VALUE ...] [--deals N] [--json]
     trickcore advise GAME CONTRACT "HAND" --seat N [--play "CARDS"] [--leader N] [--declarer N]
-                     [--known SEAT=CARDS ...] [--kitty CARDS] [--bid N] [--samples N] [--json]
+                     [--known SEAT=CARDS ...] [--kitty CARDS] [--bid N] [--trumps SEAT=MIN ...]
+                     [--samples N] [--json]
 
 Every sub-command has ``--help``.  Bad arguments (and any ``ValueError`` the library raises
 on bad input) print a one-line ``trickcore: error: ...`` and exit with code 2.  Ctrl-C ends
@@ -461,6 +462,8 @@ def _cmd_hearts_pass(args: argparse.Namespace) -> int:
 def _cmd_advise(args: argparse.Namespace) -> int:
     from .advice import card_odds
 
+    from .constraints import Count, trumps
+
     known: dict[int, str] = {}
     for item in args.known or ():
         seat, sep, cards = item.partition("=")
@@ -469,11 +472,21 @@ def _cmd_advise(args: argparse.Namespace) -> int:
         if int(seat) in known:
             raise ValueError(f"--known names seat {int(seat)} twice")
         known[int(seat)] = cards
+    rules = parse_rules(args.game, args.rule)
+    assumed = []
+    for item in args.trumps or ():
+        seat, sep, least = item.partition("=")
+        if not sep or not seat.strip().isdigit() or not least.strip().isdigit():
+            raise ValueError(f"--trumps takes SEAT=MIN, e.g. 0=4 (seat 0 held four trumps or more); got {item!r}")
+        cards = trumps(args.game, args.contract, **{k: v for k, v in rules.items() if k in _layout_options(args.game)})
+        if not cards:
+            raise ValueError(f"{args.game} {args.contract!r} has no trumps for --trumps to count")
+        assumed.append(Count(int(seat), cards, min=int(least)))
     try:
         table = card_odds(args.game, args.contract, args.hand, seat=args.seat, play=args.play or (),
                           leader=args.leader, declarer=args.declarer, known=known or None, kitty=args.kitty,
-                          bid=args.bid, exchanged=args.exchanged, multiplier=args.multiplier,
-                          rules=parse_rules(args.game, args.rule), method=args.method, samples=args.samples,
+                          bid=args.bid, where=assumed or None, exchanged=args.exchanged,
+                          multiplier=args.multiplier, rules=rules, method=args.method, samples=args.samples,
                           exact_limit=args.exact_limit, seed=args.seed, time_budget=args.time_budget)
     except KeyboardInterrupt as stop:
         partial = getattr(stop, "partial_result", None)
@@ -487,6 +500,13 @@ def _cmd_advise(args: argparse.Namespace) -> int:
         return 3
     _print_advice(args, table)
     return 0
+
+
+def _layout_options(game: str) -> tuple[str, ...]:
+    """The rule options that shape a layout of ``game`` (the others are the scorer's)."""
+    from trickcore.games import get_game
+
+    return tuple(get_game(game).layout_options)
 
 
 def _print_advice(args: argparse.Namespace, table: Any) -> None:
@@ -782,6 +802,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help='cards you know another seat held at the start of the play, e.g. 2="QC" (repeatable)')
     p.add_argument("--kitty", default=None, metavar="CARDS", help="cards you know lie in the kitty (your burial)")
     p.add_argument("--bid", type=int, default=None, help="your bid (Spades: 0 is a nil; Oh Hell)")
+    p.add_argument("--trumps", action="append", metavar="SEAT=MIN",
+                   help="assume SEAT held at least MIN trumps at the start of the play, e.g. 0=4 for a "
+                        "picker's strength (repeatable; analysis.card_odds's where=)")
     p.add_argument("--exchanged", action="store_true", help="the declarer took the kitty (Goathead's payout)")
     p.add_argument("--multiplier", type=int, default=1, help="stake multiplier: doubles, cracks (default 1)")
     p.add_argument("--rule", action="append", metavar="NAME=VALUE")
