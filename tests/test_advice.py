@@ -477,3 +477,42 @@ def test_voids_that_no_layout_fits_are_a_value_error():
         with pytest.raises(ValueError, match="no layout of the unseen cards fits the voids shown"):
             card_odds("goathead3", "hearts", "AC QS KS JS QH KH", seat=1, declarer=0, leader=1, play="AC 10D KD",
                       method=method, samples=5)
+
+
+@pytest.mark.parametrize("game,contract,k", [("clover", "hearts", 9), ("clover", "spades", 14), ("sheepshead", "jd", 12),
+                                            ("goathead3", "clubs", 7)])
+def test_mid_hand_on_the_optimal_line_pays_what_the_simulation_pays(game, contract, k):
+    """Every card known (one layout) after the first ``k`` cards of the solver's optimal
+    line from the start: the line's next card is worth the deal's value, and its payout is
+    :func:`analysis.evaluate`'s for the deal — the finished tricks' points, tricks and
+    Clover's trick melds, read by :func:`card_odds`, and the rest of the line, which from a
+    position on the line is the line's own continuation."""
+    from analysis import evaluate
+    from trickcore import solve
+    from trickcore.deals import random_deals
+
+    g = get_game(game)
+    lay = g.layout(contract)
+    n = g.n_seats
+    for i, deal in enumerate(random_deals(game, 3, seed=23)):
+        declarer = (i + 1) % n
+        hands = [CardSet(int(deal[s])) for s in range(n)]
+        best = solve(lay, None, hands, leader=0, declarer=declarer)
+        # who plays the line's k-th card: replay the first k
+        leader, trick, seat = 0, [], None
+        for j, c in enumerate(best.line[:k + 1]):
+            seat = (leader + len(trick)) % n
+            if j == k:
+                break
+            trick.append(c)
+            if len(trick) == n:
+                leader = (leader + lay.trick_winner(trick)) % n
+                trick = []
+        kitty = CardSet(int(deal[n])) if g.kitty_size else None
+        f = card_odds(game, contract, hands[seat], seat=seat, leader=0, declarer=declarer,
+                      play=best.line[:k], known={t: hands[t] for t in range(n) if t != seat}, kitty=kitty)
+        assert f.attrs["layouts"] == 1
+        row = f[f["card"] == str(best.line[k])].iloc[0]
+        assert row["value"] == best.value
+        want = evaluate(game, contract, np.asarray([deal]), declarer=declarer, leader=0).iloc[0]
+        assert (row["payout"], row["p_make"]) == (float(want[f"payout_{seat}"]), float(bool(want["made"]))), i
