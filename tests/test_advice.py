@@ -120,7 +120,7 @@ def reference(rules: bf.Rules, seat: int, start_hand, sequence: list, leader: in
         search = bf.BruteForce(rules, side, goal)
         wishes.append((goal == "max") == (seat in side))
         assigned = set().union(*(set(lay[t]) for t in others))
-        layouts_seen.append((side, set(unseen) - assigned | set(kitty_known)))
+        layouts_seen.append((side, set(unseen) - assigned | set(kitty_known), start))
         base = _taken(rules, leader, sequence, side)
         for c in pos.legal():
             v = search.after(pos, c)
@@ -235,7 +235,7 @@ def test_payouts_equal_the_scorer_on_brute_force_values(game, contract, tricks_l
         assert f.attrs["layouts"] == count
         for c, vals in values.items():
             rows = []
-            for v, (side, kit) in zip(vals, layouts):
+            for v, (side, kit, _start) in zip(vals, layouts):
                 kitty_points = sum(rules.points.get(x, 0) for x in kit)
                 in_tricks = total - kitty_points
                 if contract == "nil":
@@ -379,6 +379,18 @@ BAD = [
           play="10S JS KD"), "card 3 of the play, K♦: not a legal card for seat 0 here \\(legal: A♠ K♠ Q♠\\)"),
     (dict(game="goathead3", contract="hearts", hand="JC AH 10H KH QH JS", seat=0, declarer=0, rules={"x": 1}),
      "unknown rule option"),
+    (dict(game="hearts", contract="hearts", hand="AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S", seat=0,
+          bids=[(1, 3)]), "bids are read in spades and ohhell only"),
+    (dict(game="spades", contract="spades", hand="AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S", seat=0,
+          bids=[(1, 3), (1, 4)]), "a seat at most once"),
+    (dict(game="spades", contract="spades", hand="AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S", seat=0,
+          bids=[(1, 14)]), "tricks 0..13"),
+    (dict(game="spades", contract="spades", hand="AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S", seat=0,
+          bids=[(1, "x")]), "bids must be"),
+    (dict(game="spades", contract="spades", hand="AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S", seat=0, bid=5,
+          bids=[(0, 4), (1, 2)]), "bid=5 but bids give seat 0 4"),
+    (dict(game="spades", contract="spades", hand="AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S", seat=0,
+          bids=[(1, 2)]), "give the seat's own bid"),
 ]
 
 
@@ -516,3 +528,55 @@ def test_mid_hand_on_the_optimal_line_pays_what_the_simulation_pays(game, contra
         assert row["value"] == best.value
         want = evaluate(game, contract, np.asarray([deal]), declarer=declarer, leader=0).iloc[0]
         assert (row["payout"], row["p_make"]) == (float(want[f"payout_{seat}"]), float(bool(want["made"]))), i
+
+
+@pytest.mark.parametrize("game,seed,rules", [("spades", 3, {}), ("spades", 8, {}), ("ohhell", 4, {"hand_size": 5})])
+def test_bids_weigh_the_layouts_as_pimc_does(game, seed, rules):
+    """With the round's trick bids, every card's figures are the means over every layout
+    weighed by :func:`trickcore.policies.inference.bid_weights` on the round engine's own
+    observation of the seat (its bids, dealer and rules), the values the brute force's."""
+    from trickcore.policies import HeuristicPolicy
+    from trickcore.policies.inference import bid_weights
+    from trickcore.rounds import start_round
+
+    h = HeuristicPolicy()
+    r = start_round(game, seed=seed, **rules)
+    tricks_left = 2
+    while True:
+        d = r.pending
+        obs = r.observe(d.seat)
+        if d.kind == "play" and len(obs.tricks) == obs.layout.hand_size - tricks_left and len(obs.trick) == 1:
+            break
+        r.act(getattr(h, d.kind)(obs))
+    seat, lay = d.seat, obs.layout
+    plays = [c for t in obs.tricks for _, c in t.plays] + [c for _, c in obs.trick]
+    start_hand = obs.hand | CardSet(c for t in obs.tricks for s, c in t.plays if s == seat)
+    first = obs.tricks[0].leader
+    made = [(s, b) for s, phase, b in obs.bids if phase == "bid"]
+    own = dict(made)[seat]
+    rules_bf = bf.rules_for(game, lay.contract, **rules)
+    kitty = sorted(int(c) for c in lay.deck - CardSet(c for hs in r.hands for c in hs) - CardSet(plays))
+    taken = sum(1 for t in obs.tricks if t.winner == seat)
+    aim = ("min" if own == 0 else "team") if game == "spades" else ("min" if taken >= own else "max")
+    values, _, count = reference(rules_bf, seat, [int(c) for c in start_hand], [int(c) for c in plays], first, None,
+                                 {}, kitty if game == "ohhell" else (), aim)
+    starts = [[CardSet(x) for x in st] for _, _, st in reference.layouts]
+    w = bid_weights(obs, starts, {}, h)
+    f = card_odds(game, lay.contract, start_hand, seat=seat, play=plays, leader=first, bids=made,
+                  kitty=CardSet(kitty) if game == "ohhell" else None, rules=rules).set_index("card")
+    assert f.attrs["exact"] and f.attrs["layouts"] == count
+    assert f.attrs["n_eff"] == pytest.approx(1 / float(np.sum(w ** 2)))      # (w sums to 1)
+    varied = len(set(np.round(w, 12))) > 1
+    assert varied == (seed != 8)       # (seed 8: every layout fits the bids alike, late in the hand)
+    for c, v in values.items():
+        assert f.loc[str(Card(c)), "value"] == pytest.approx(float(np.dot(w, v)), abs=1e-9)
+    sampled = card_odds(game, lay.contract, start_hand, seat=seat, play=plays, leader=first, bids=made,
+                        kitty=CardSet(kitty) if game == "ohhell" else None, rules=rules, method="sample",
+                        samples=400, seed=1, level=0.999).set_index("card")
+    for c in f.index:
+        assert sampled.loc[c, "value_lo"] <= f.loc[c, "value"] <= sampled.loc[c, "value_hi"], c
+    plain = card_odds(game, lay.contract, start_hand, seat=seat, play=plays, leader=first, bid=own,
+                      kitty=CardSet(kitty) if game == "ohhell" else None, rules=rules).set_index("card")
+    assert "n_eff" not in plain.attrs
+    for c, v in values.items():
+        assert plain.loc[str(Card(c)), "value"] == pytest.approx(float(np.mean(v)), abs=1e-9)

@@ -7,6 +7,7 @@ import sys
 import pytest
 
 from analysis.cli import main, parse_rules
+from trickcore.cards import CardSet
 
 HANDS = ["JC AH", "JD KH", "AS AC"]
 
@@ -106,6 +107,28 @@ def test_advise_assumes_the_trumps_it_is_told(capsys):
     strong = json.loads(capsys.readouterr().out)
     assert 0 < strong["attrs"]["layouts"] < every["attrs"]["layouts"] == 1050
     assert strong["rows"][0]["p_make"] > every["rows"][0]["p_make"]
+
+
+def test_advise_reads_the_bids(capsys):
+    # Spades seed 3 of the heuristic table, seat 1 at the twelfth trick (test_advice.py)
+    from trickcore.policies import HeuristicPolicy
+    from trickcore.rounds import start_round
+
+    h, r = HeuristicPolicy(), start_round("spades", seed=3)
+    while not (r.pending.kind == "play" and len(r.observe(0).tricks) == 11 and len(r.observe(0).trick) == 1):
+        r.act(getattr(h, r.pending.kind)(r.observe(r.pending.seat)))
+    obs = r.observe(r.pending.seat)
+    seat = obs.seat
+    start = obs.hand | CardSet(c for t in obs.tricks for s, c in t.plays if s == seat)
+    plays = " ".join(str(c) for t in obs.tricks for _, c in t.plays) + " " + str(obs.trick[0][1])
+    bids = [f"{s}={b}" for s, phase, b in obs.bids if phase == "bid"]
+    base = ["advise", "spades", "spades", str(start), "--seat", str(seat), "--leader", str(obs.tricks[0].leader),
+            "--play", plays]
+    assert main([*base, "--bids", *bids]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert "weighed by the bids (effective layouts" in out[0]
+    assert main([*base, "--bids", "1:3"]) == 2
+    assert "--bids takes SEAT=TRICKS" in capsys.readouterr().err
 
 
 def test_advise_json_has_the_rows_and_what_they_mean(capsys):

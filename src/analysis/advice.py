@@ -14,9 +14,10 @@ each legal card (:func:`trickcore.solve`): from there every seat plays perfectly
 all the cards.  So the figures say what each card keeps *if the rest is played well by
 everybody*, averaged over what the seat cannot know.  This is the usual "perfect
 information Monte Carlo" view (bridge's and Skat's advisers work so): it is optimistic for
-the side that would need to guess later, and it ignores what the other seats' earlier
-choices say about their hands beyond the voids they showed (a uniform draw of the layouts
-that fit the voids and the known cards).
+the side that would need to guess later.  The layouts that fit the voids and the known
+cards count alike, but for the trick bids of Spades and Oh Hell (``bids=``, weighed as PIMC
+weighs them) and what ``where=`` assumes: what the other seats' auctions and earlier choices
+say beyond that is not read.
 
 Columns, one row per legal card (best first for the seat):
 
@@ -89,7 +90,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import time
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -106,7 +107,7 @@ from .odds import _check_seat, _positive
 from .paranoid import seat_kind
 from .review import _parse_play
 from .simulate import _layout_rules, _scored_columns
-from .stats import mean_interval, wilson_interval
+from .stats import mean_interval, t_value, wilson_interval
 
 __all__ = ["card_odds"]
 
@@ -125,6 +126,7 @@ class _Position:
 
     layout: Layout
     seat: int
+    first_leader: int
     hand: CardSet                        # the seat's cards now
     plays_by: list[CardSet]              # each seat's cards played so far
     tricks: list[Trick]
@@ -150,6 +152,7 @@ def card_odds(
     known: Mapping[int, Any] | None = None,
     kitty: Any = None,
     bid: int | None = None,
+    bids: Sequence[tuple[int, int]] | None = None,
     where: Any = None,
     exchanged: bool = False,
     multiplier: int = 1,
@@ -190,6 +193,14 @@ def card_odds(
         the seat then wants no trick; else its team wants the most, a partner's nil not
         modelled), Oh Hell (the most tricks while it is short of its bid, then the fewest:
         PIMC's aims).
+    bids:
+        Spades and Oh Hell: every trick bid of the round in order, as ``(seat, tricks)``
+        pairs, the seat's own included (then ``bid`` may be left out).  The layouts are
+        weighed by how likely the other seats' bids are under each (PIMC's bid inference,
+        :mod:`trickcore.policies.inference`: the heuristic's bid on each bidder's hand
+        against the bid it made, one trick off keeping 61% of the weight); the figures are
+        then weighted means, sampled ones with intervals from the weights' effective sample
+        size (``attrs["n_eff"]``).
     where:
         What the seat assumes about the other hands beyond what it saw: a predicate of
         :mod:`analysis.constraints` on the deal at the start of the play (``uint64[n,
@@ -247,6 +258,11 @@ def card_odds(
         declarer = _check_seat("declarer", declarer, n)
     elif declarer is not None:
         raise ValueError(f"{g.id} {contract!r} has no declarer; leave declarer out")
+    made = _check_bids(g, lay, bids, seat)
+    if bid is None and made:
+        bid = dict(made).get(seat)
+    elif made and seat in dict(made) and dict(made)[seat] != bid:
+        raise ValueError(f"bid={bid!r} but bids give seat {seat} {dict(made)[seat]}")
     if g.id in BID_GAMES:
         if bid is None or isinstance(bid, bool) or not isinstance(bid, (int, np.integer)) \
                 or not 0 <= bid <= lay.hand_size:
@@ -278,19 +294,44 @@ def card_odds(
     aim = _Aim.of(g, lay, kind, pos, declarer, bid)
     deadline = None if time_budget is None else time.monotonic() + time_budget
     scored = kind is None           # a declaring side: the game's scorer prices the whole hand
+    weigh = _bid_weigher(pos, made, rules) if made else None
     tally = _Tally()
     try:
-        stopped = _solve_worlds(lay, pos, aim, worlds, scored, deadline, tt_mb, tally)
+        stopped = _solve_worlds(lay, pos, aim, worlds, scored, deadline, tt_mb, tally, weigh)
     except KeyboardInterrupt as exc:
         if tally.records:     # (Ctrl-C) what was solved travels with the exception
             rows = tally.rows(g, lay, pos, aim, rules, leader, exchanged, multiplier)
-            exc.partial_result = _summary(pos, aim, rows, False, level, True, scored)  # type: ignore[attr-defined]
+            exc.partial_result = _summary(pos, aim, rows, False, level, True, scored,  # type: ignore[attr-defined]
+                                          weigh is not None)
         raise
     rows = tally.rows(g, lay, pos, aim, rules, leader, exchanged, multiplier)
-    return _summary(pos, aim, rows, exact and not stopped, level, stopped, scored)
+    return _summary(pos, aim, rows, exact and not stopped, level, stopped, scored, weigh is not None)
 
 
 # -- the position ------------------------------------------------------------------------
+
+def _check_bids(g: Game, lay: Layout, bids: Any, seat: int) -> tuple[tuple[int, int], ...]:
+    """``bids`` as ``((seat, tricks), ...)`` in order (empty for ``None``)."""
+    if bids is None:
+        return ()
+    if g.id not in BID_GAMES:
+        raise ValueError(f"bids are read in {' and '.join(BID_GAMES)} only, not in {g.id}")
+    bad = (f"bids must be the round's trick bids in order as (seat, tricks) pairs, tricks 0..{lay.hand_size}, "
+           f"a seat at most once; got {bids!r}")
+    try:
+        pairs = tuple((int(s), int(t)) for s, t in bids)
+    except (TypeError, ValueError):
+        raise ValueError(bad) from None
+    for (s, t), given in zip(pairs, bids):
+        if any(isinstance(x, (bool, np.bool_)) or isinstance(x, float) and not float(x).is_integer() for x in given):
+            raise ValueError(bad)
+        _check_seat("a seat of bids", s, lay.n_seats)
+        if not 0 <= t <= lay.hand_size:
+            raise ValueError(bad)
+    if len({s for s, _ in pairs}) != len(pairs):
+        raise ValueError(bad)
+    return pairs
+
 
 def _cards(name: str, value: Any, lay: Layout) -> CardSet:
     try:
@@ -396,7 +437,7 @@ def _replay(lay: Layout, seat: int, hand: Any, play: Any, leader: int, known: Ma
         raise ValueError(f"after the play it is seat {mover}'s turn, not seat {seat}'s")
     led = trick[0][1] if trick else None
     legal = lay.legal_moves(hand_now, led, trick_index=len(tricks), played=seen, suits_led=suits_led)
-    return _Position(layout=lay, seat=seat, hand=hand_now, plays_by=plays_by, tricks=tricks,
+    return _Position(layout=lay, seat=seat, first_leader=leader, hand=hand_now, plays_by=plays_by, tricks=tricks,
                      trick=trick, trick_leader=trick_leader, played_before=played_before, suits_led=suits_led,
                      voids=voids, known={t: cs - seen for t, cs in known_at_start.items() if cs - seen},
                      kitty_known=kit, legal=legal)
@@ -404,18 +445,21 @@ def _replay(lay: Layout, seat: int, hand: Any, play: Any, leader: int, known: Ma
 
 # -- the layouts -------------------------------------------------------------------------
 
-def _observation(pos: _Position) -> Observation:
-    """The seat's view as the round engine would give it (what :class:`HiddenDeals` reads)."""
+def _observation(pos: _Position, bids: Sequence[tuple[int, int]] = (),
+                 rules: Mapping[str, Any] | None = None) -> Observation:
+    """The seat's view as the round engine would give it (what :class:`HiddenDeals` and
+    the bid inference read): the dealer sits before the first leader, who bid first."""
     lay = pos.layout
     n = lay.n_seats
     return Observation(
-        game=lay.game, n_seats=n, seat=pos.seat, dealer=0, round_index=0, kind="play", phase="play",
-        legal=tuple(pos.legal), count=1, hand=pos.hand,
-        hand_sizes=tuple(lay.hand_size - len(pos.plays_by[s]) for s in range(n)), bids=(), contract=lay.contract,
+        game=lay.game, n_seats=n, seat=pos.seat, dealer=(pos.first_leader - 1) % n, round_index=0, kind="play",
+        phase="play", legal=tuple(pos.legal), count=1, hand=pos.hand,
+        hand_sizes=tuple(lay.hand_size - len(pos.plays_by[s]) for s in range(n)),
+        bids=tuple((s, "bid", t) for s, t in bids), contract=lay.contract,
         declarer=None, multiplier=1, layout=lay, turned=None, partner_cards=CardSet(), known=dict(pos.known),
         kitty_known=pos.kitty_known, kitty_size=len(lay.deck) - n * lay.hand_size, tricks=tuple(pos.tricks),
         trick=tuple(pos.trick), leader=pos.trick_leader, voids={s: frozenset(v) for s, v in pos.voids.items()},
-        active=tuple(range(n)), scores=(0.0,) * n, rules={})
+        active=tuple(range(n)), scores=(0.0,) * n, rules=dict(rules or {}))
 
 
 def _worlds(lay: Layout, pos: _Position, method: str, samples: int, exact_limit: int, seed: int,
@@ -557,10 +601,12 @@ class _Tally:
         self.played: dict[str, list[int]] = {k: [] for k in self.PLAYED}
 
     def add(self, layout: int, cards: list[Card], outcomes: list[dict[str, int]], wants_max: bool, side: int,
-            row: list[int] | None) -> None:
-        """One layout's cards; ``row`` (its deal) where the outcomes are scored."""
+            row: list[int] | None, weight: float = 1.0) -> None:
+        """One layout's cards, and its ``weight``; ``row`` (its deal) where the outcomes are
+        scored."""
         for c, o in zip(cards, outcomes):
-            self.records.append({"layout": layout, "card": c, "value": o["value"], "wants_max": wants_max})
+            self.records.append({"layout": layout, "card": c, "value": o["value"], "wants_max": wants_max,
+                                 "weight": weight})
             if row is not None:
                 self.deals.append(row)
                 for k in self.PLAYED:
@@ -570,7 +616,7 @@ class _Tally:
              exchanged: bool, multiplier: int) -> pd.DataFrame:
         """The rows, with the seat's ``payout`` and ``made`` where the layouts were scored:
         the game's scorer on the whole hand (:func:`analysis.simulate`'s own columns)."""
-        rows = pd.DataFrame(self.records, columns=["layout", "card", "value", "wants_max"])
+        rows = pd.DataFrame(self.records, columns=["layout", "card", "value", "wants_max", "weight"])
         if self.deals:
             arr = {k: np.asarray(v, dtype=np.uint8 if k == "side_mask" else np.int64) for k, v in self.played.items()}
             arr["multiplier"] = np.full(len(self.deals), multiplier, dtype=np.int64)
@@ -584,7 +630,8 @@ class _Tally:
 
 
 def _solve_worlds(lay: Layout, pos: _Position, aim: _Aim, worlds: Iterable, scored: bool,
-                  deadline: float | None, tt_mb: float, tally: _Tally) -> bool:
+                  deadline: float | None, tt_mb: float, tally: _Tally,
+                  weigh: Callable[[list[CardSet]], float] | None = None) -> bool:
     """Solve every layout after each legal card into ``tally``: the reference side's
     whole-hand value, whether the seat wants it high there, and (``scored``) the play
     results the scorer reads.  Returns whether the time budget stopped it."""
@@ -612,8 +659,22 @@ def _solve_worlds(lay: Layout, pos: _Position, aim: _Aim, worlds: Iterable, scor
                 outcomes = [{"value": taken + r.card_values[c]} for c in cards]
         except TimeoutError:
             return True
-        tally.add(w, cards, outcomes, wants_max, side, row if scored else None)
+        tally.add(w, cards, outcomes, wants_max, side, row if scored else None,
+                  1.0 if weigh is None else weigh(hands))
     return False
+
+
+def _bid_weigher(pos: _Position, bids: Sequence[tuple[int, int]],
+                 rules: Mapping[str, Any]) -> Callable[[list[CardSet]], float]:
+    """A layout's weight under the other seats' trick bids (:mod:`trickcore.policies.inference`,
+    the heuristic as the model of how they bid)."""
+    from trickcore.policies import HeuristicPolicy
+    from trickcore.policies.inference import bid_log_likelihood
+
+    obs = _observation(pos, bids, rules)
+    played_by = dict(enumerate(pos.plays_by))
+    model = HeuristicPolicy()
+    return lambda hands: float(np.exp(bid_log_likelihood(obs, hands, played_by, model)))
 
 
 def _taken(lay: Layout, tricks: Sequence[Trick], side: int, points: np.ndarray) -> int:
@@ -704,7 +765,7 @@ def _results(lay: Layout, pos: _Position, tail: list[Card], side: int, points: n
 # -- the summary -------------------------------------------------------------------------
 
 def _summary(pos: _Position, aim: _Aim, rows: pd.DataFrame, exact: bool, level: float, stopped: bool,
-             scored: bool) -> pd.DataFrame:
+             scored: bool, weighted: bool = False) -> pd.DataFrame:
     lay = pos.layout
     cards = list(pos.legal)
     n_layouts = int(rows["layout"].nunique()) if len(rows) else 0
@@ -718,19 +779,28 @@ def _summary(pos: _Position, aim: _Aim, rows: pd.DataFrame, exact: bool, level: 
     signed = np.where(rows["wants_max"], rows["value"], -rows["value"])
     rows = rows.assign(signed=signed)
     best = rows.groupby("layout")["signed"].transform("max")
-    rows = rows.assign(is_best=rows["signed"] == best, loss=best - rows["signed"])
+    rows = rows.assign(is_best=(rows["signed"] == best).astype(float), loss=best - rows["signed"])
+    weights = rows.groupby("layout")["weight"].first()
+
+    def mean(x: pd.Series, w: Any) -> tuple[float, float, float]:
+        return _mean(x.to_numpy(dtype=float), w.to_numpy(dtype=float) if weighted else None, level, exact)
+
     out = []
     for c in cards:
         r = rows[rows["card"] == c]
-        m, lo, hi = mean_interval(r["value"], level, exact=exact)
+        w = r["weight"]
+        m, lo, hi = mean(r["value"], w)
         rec = {"card": str(c), "value": m, "value_lo": lo, "value_hi": hi,
-               "best": float(r["is_best"].mean()), "loss": float(r["loss"].mean())}
+               "best": mean(r["is_best"], w)[0], "loss": mean(r["loss"], w)[0]}
         if scored:
-            k = int(r["made"].sum())
-            plo, phi = wilson_interval(k, len(r), level, exact=exact)
-            pm, pay_lo, pay_hi = mean_interval(r["payout"], level, exact=exact)
-            rec.update(p_make=k / len(r), p_make_lo=float(plo), p_make_hi=float(phi), payout=pm,
-                       payout_lo=pay_lo, payout_hi=pay_hi)
+            if weighted:                # (no scored game reads trick bids today)
+                pm, plo, phi = (min(max(x, 0.0), 1.0) for x in mean(r["made"], w))
+            else:
+                k = int(r["made"].sum())
+                plo, phi = (float(x) for x in wilson_interval(k, len(r), level, exact=exact))
+                pm = k / len(r)
+            pay, pay_lo, pay_hi = mean(r["payout"], w)
+            rec.update(p_make=pm, p_make_lo=plo, p_make_hi=phi, payout=pay, payout_lo=pay_lo, payout_hi=pay_hi)
         rec["_rank"] = (-rec["payout"] if scored else 0, rec["loss"], lay.rank_order(c))
         out.append(rec)
     out.sort(key=lambda d: d.pop("_rank"))
@@ -740,14 +810,31 @@ def _summary(pos: _Position, aim: _Aim, rows: pd.DataFrame, exact: bool, level: 
     top = by[next(c for c in cards if str(c) == out[0]["card"])]
     for rec in out:
         diff = by[next(c for c in cards if str(c) == rec["card"])] - top
-        rec["diff"], rec["diff_lo"], rec["diff_hi"] = mean_interval(diff, level, exact=exact)
+        rec["diff"], rec["diff_lo"], rec["diff_hi"] = mean(diff, weights.loc[by.index])
     frame = pd.DataFrame(out)
     for col in frame.columns:
         if col != "card":
             frame[col] = frame[col].astype(float)
     frame.attrs.update(layouts=n_layouts, exact=bool(exact), better=better, stopped=bool(stopped),
                        reference=_reference(aim, lay))
+    if weighted:
+        frame.attrs["n_eff"] = float(weights.sum() ** 2 / (weights ** 2).sum())
     return frame
+
+
+def _mean(x: np.ndarray, w: np.ndarray | None, level: float, exact: bool) -> tuple[float, float, float]:
+    """Mean and interval of ``x``; with weights ``w`` (the bids' likelihoods) the weighted
+    mean, and for a sample the self-normalised importance-sampling interval: variance
+    ``sum(w^2 (x - m)^2) / sum(w)^2``, Student's t on the effective sample size
+    ``sum(w)^2 / sum(w^2)`` less one."""
+    if w is None:
+        return mean_interval(x, level, exact=exact)
+    m = float(np.sum(w * x) / np.sum(w))
+    if exact:
+        return m, m, m
+    n_eff = float(np.sum(w) ** 2 / np.sum(w ** 2))
+    half = t_value(level, max(int(n_eff) - 1, 1)) * float(np.sqrt(np.sum(w ** 2 * (x - m) ** 2)) / np.sum(w))
+    return m, m - half, m + half
 
 
 def _reference(aim: _Aim, lay: Layout) -> str:

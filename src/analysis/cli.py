@@ -18,7 +18,8 @@
     trickcore hearts-pass "HAND" [--direction left|right|across|none] [--seat N] [--candidate "3 CARDS" ...]
                           [--top K] [--rule NAME=VALUE ...] [--deals N] [--json]
     trickcore advise GAME CONTRACT "HAND" --seat N [--play "CARDS"] [--leader N] [--declarer N]
-                     [--known SEAT=CARDS ...] [--kitty CARDS] [--bid N] [--trumps SEAT=MIN ...]
+                     [--known SEAT=CARDS ...] [--kitty CARDS] [--bid N | --bids SEAT=TRICKS ...]
+                     [--trumps SEAT=MIN ...]
                      [--samples N] [--json]
 
 Every sub-command has ``--help``.  Bad arguments (and any ``ValueError`` the library raises
@@ -473,6 +474,12 @@ def _cmd_advise(args: argparse.Namespace) -> int:
             raise ValueError(f"--known names seat {int(seat)} twice")
         known[int(seat)] = cards
     rules = parse_rules(args.game, args.rule)
+    made = []
+    for item in args.bids or ():
+        seat, sep, tricks = item.partition("=")
+        if not sep or not seat.strip().isdigit() or not tricks.strip().isdigit():
+            raise ValueError(f"--bids takes SEAT=TRICKS for every bid in order, e.g. 1=3 2=4 3=2 0=3; got {item!r}")
+        made.append((int(seat), int(tricks)))
     assumed = []
     for item in args.trumps or ():
         seat, sep, least = item.partition("=")
@@ -485,7 +492,7 @@ def _cmd_advise(args: argparse.Namespace) -> int:
     try:
         table = card_odds(args.game, args.contract, args.hand, seat=args.seat, play=args.play or (),
                           leader=args.leader, declarer=args.declarer, known=known or None, kitty=args.kitty,
-                          bid=args.bid, where=assumed or None, exchanged=args.exchanged,
+                          bid=args.bid, bids=made or None, where=assumed or None, exchanged=args.exchanged,
                           multiplier=args.multiplier, rules=rules, method=args.method, samples=args.samples,
                           exact_limit=args.exact_limit, seed=args.seed, time_budget=args.time_budget)
     except KeyboardInterrupt as stop:
@@ -516,6 +523,8 @@ def _print_advice(args: argparse.Namespace, table: Any) -> None:
         return
     how = (f"every one of the {a['layouts']:,} layouts" if a["exact"]
            else f"{a['layouts']:,} layouts drawn at random (95% intervals)")
+    if "n_eff" in a:
+        how += f", weighed by the bids (effective layouts {a['n_eff']:,.1f})"
     wish = {"higher": "higher is better for you", "lower": "lower is better for you",
             "mixed": "your side differs between layouts: compare the payouts"}[a["better"]]
     print(f"{args.game} {args.contract}, seat {args.seat} to play: each card, then double-dummy play, over {how}")
@@ -802,6 +811,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help='cards you know another seat held at the start of the play, e.g. 2="QC" (repeatable)')
     p.add_argument("--kitty", default=None, metavar="CARDS", help="cards you know lie in the kitty (your burial)")
     p.add_argument("--bid", type=int, default=None, help="your bid (Spades: 0 is a nil; Oh Hell)")
+    p.add_argument("--bids", nargs="+", metavar="SEAT=TRICKS",
+                   help="Spades, Oh Hell: every bid of the round in order, yours too; the layouts are weighed "
+                        "by how likely the others' bids are under each (PIMC's bid inference)")
     p.add_argument("--trumps", action="append", metavar="SEAT=MIN",
                    help="assume SEAT held at least MIN trumps at the start of the play, e.g. 0=4 for a "
                         "picker's strength (repeatable; analysis.card_odds's where=)")

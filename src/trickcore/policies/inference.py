@@ -55,7 +55,7 @@ import numpy as np
 from ..cards import CardSet
 from ..rounds.state import Observation
 
-__all__ = ["trick_bidders", "bid_weights", "resample", "weighted_median"]
+__all__ = ["trick_bidders", "bid_weights", "bid_log_likelihood", "resample", "weighted_median"]
 
 #: Games whose auction is a trick count per seat (Gamut: only its Spades game).
 TRICK_BID_GAMES = ("spades", "ohhell", "gamut")
@@ -115,17 +115,30 @@ def bid_weights(obs: Observation, worlds: Sequence[Sequence[CardSet]], played_by
     """
     if sigma <= 0:
         raise ValueError(f"sigma must be positive, got {sigma}")
-    bidders = trick_bidders(obs)
-    if not bidders or not worlds:
+    if not trick_bidders(obs) or not worlds:
         return None
-    log_w = np.zeros(len(worlds))
-    for k, hands in enumerate(worlds):
-        for seat, (bid, position) in bidders.items():
-            hand = CardSet(hands[seat]) | played_by.get(seat, CardSet())
-            miss = (model_bid(obs, model, seat, hand, position) - bid) / sigma
-            log_w[k] -= 0.5 * miss * miss
+    log_w = np.array([bid_log_likelihood(obs, hands, played_by, model, sigma) for hands in worlds])
     w = np.exp(log_w - log_w.max())
     return w / w.sum()
+
+
+def bid_log_likelihood(obs: Observation, hands: Sequence[CardSet], played_by: Mapping[int, CardSet],
+                       model: Any, sigma: float = 1.0) -> float:
+    """The log of the likelihood of the other seats' trick bids (module docstring) if every
+    seat's hand now is ``hands[seat]``; 0 where there is no bid to read.  ``played_by``:
+    the cards each seat has played this round.
+
+    >>> from trickcore.rounds import start_round
+    >>> r = start_round("spades", seed=5)
+    >>> bid_log_likelihood(r.observe(0), r.hands, {}, None)     # no bid made yet: nothing to read
+    0.0
+    """
+    total = 0.0
+    for seat, (bid, position) in trick_bidders(obs).items():
+        hand = CardSet(hands[seat]) | played_by.get(seat, CardSet())
+        miss = (model_bid(obs, model, seat, hand, position) - bid) / sigma
+        total -= 0.5 * miss * miss
+    return total
 
 
 def resample(weights: np.ndarray, n: int, rng: np.random.Generator) -> list[tuple[int, int]]:
