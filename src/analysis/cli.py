@@ -809,7 +809,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--declarer", type=int, default=None, help="the declarer (bidder, picker), where there is one")
     p.add_argument("--known", action="append", metavar="SEAT=CARDS",
                    help='cards you know another seat held at the start of the play, e.g. 2="QC" (repeatable)')
-    p.add_argument("--kitty", default=None, metavar="CARDS", help="cards you know lie in the kitty (your burial)")
+    p.add_argument("--kitty", default=None, metavar="CARDS",
+                   help="cards you know lie in the kitty or out of play (your burial, Oh Hell's turned card)")
     p.add_argument("--bid", type=int, default=None, help="your bid (Spades: 0 is a nil; Oh Hell)")
     p.add_argument("--bids", nargs="+", metavar="SEAT=TRICKS",
                    help="Spades, Oh Hell: every bid of the round in order, yours too; the layouts are weighed "
