@@ -2625,9 +2625,9 @@ cdef void init_state(ctx_t* c, const uint64_t* hands, int leader, uint64_t playe
 
 def _sizes(double tt_mb, int live_cards):
     """Heads and pool entries (powers of two) within ``tt_mb``, no more than the position
-    needs.  Above 40 live cards (a whole 52-card deal) the table grows past its default
-    size, heads and pool doubled together, as far as ``tt_mb`` allows: the default 256 MB
-    keeps 2^19 heads and 2^21 entries (176 MB), which a bridge deal's search fills little
+    needs.  Above 40 live cards (a whole 52-card deal) the table is the largest that
+    ``tt_mb`` allows (up to 2^24 heads and 2^26 entries): the default 256 MB gives 2^19
+    heads and 2^21 entries (176 MB), which a bridge deal's search fills little
     (the same nodes at 64 MB), but a seat's paranoid minimum over a whole deal fills it
     many times over.  Session 25, the first four Spades deals of ``bench_bids.py`` (seed
     2026), seat 0's fewest tricks, 23.9 s at 256 MB (139.5 M nodes on the second deal),
@@ -2641,16 +2641,16 @@ def _sizes(double tt_mb, int live_cards):
     elif live_cards <= 40:
         heads, pool = 1 << 16, 1 << 18
     else:
-        heads, pool = 1 << 19, 1 << 21
-    cdef double per = sizeof(head_t) + 4 * (sizeof(entry_t) + LINKS * sizeof(link_t))
-    if live_cards > 40:
-        while heads < (1 << 24) and 2 * heads * per <= tt_mb * 1048576.0:
-            heads *= 2
-            pool *= 2
-    while heads > 16 and heads * sizeof(head_t) + pool * (sizeof(entry_t) + LINKS * sizeof(link_t)) > tt_mb * 1048576.0:
+        heads, pool = 1 << 24, 1 << 26
+    while heads > 16 and _bytes(heads, pool) > tt_mb * 1048576.0:
         heads //= 2
         pool //= 2
     return int(heads), int(pool)
+
+
+cdef inline double _bytes(int64_t heads, int64_t pool):
+    """Bytes of a table of ``heads`` heads and ``pool`` entries with their links."""
+    return heads * sizeof(head_t) + pool * (sizeof(entry_t) + LINKS * sizeof(link_t))
 
 
 cdef extern from *:
@@ -2699,7 +2699,7 @@ def table_bytes(double tt_mb, int live_cards):
     (:func:`_sizes`; a large table's alignment to a huge page adds address space, not
     memory that is written)."""
     nh, npool = _sizes(tt_mb, live_cards)
-    return nh * sizeof(head_t) + npool * (sizeof(entry_t) + LINKS * sizeof(link_t))
+    return int(_bytes(nh, npool))
 
 
 def _alloc(double tt_mb, int live_cards):
