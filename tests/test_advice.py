@@ -468,10 +468,10 @@ def test_sampled_layouts_are_uniform_over_those_that_fit():
     lay = get_game("goathead3").layout("clubs")
     pos = _replay(lay, 2, "QD JC 10S JD KH KC", "10D QD QC  JS JH JC  10S AS KS  AC 10C", 1, None, None)
     assert pos.voids[0] and not pos.voids[1]          # seat 0 ruffed the first trick
-    every, exact = _worlds(lay, pos, "exact", 0, 0, 0, None)
+    every, exact = _worlds(pos, "exact", 0, 0, 0, None)
     assert exact and len(every) == 36
     key = {tuple(h.mask for h in hands): i for i, (hands, _) in enumerate(every)}
-    drawn, exact = _worlds(lay, pos, "sample", 3600, 0, 5, None)
+    drawn, exact = _worlds(pos, "sample", 3600, 0, 5, None)
     counts = np.zeros(36)
     for hands, kitty in drawn:
         counts[key[tuple(h.mask for h in hands)]] += 1      # (a KeyError: a layout that does not fit)

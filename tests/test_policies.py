@@ -282,7 +282,7 @@ def test_hidden_deals_are_uniform_over_the_deals_that_fit():
     hand = " ".join(str(c) for t in rec.tricks for s, c in t.plays if s == seat)
     pos = _replay(lay, seat, hand, " ".join(map(str, plays[:20])), rec.tricks[0].leader, None, None)
     assert all(pos.voids[t] for t in range(5) if t != seat)
-    every, exact = _worlds(lay, pos, "exact", 0, 5000, 0, None)
+    every, exact = _worlds(pos, "exact", 0, 5000, 0, None)
     assert exact and len(every) == 1944
     index = {(tuple(h.mask for h in hands), kitty.mask): i for i, (hands, kitty) in enumerate(every)}
     deals = HiddenDeals(_observation(pos))

@@ -290,8 +290,8 @@ def card_odds(
     if where is not None:
         cond = as_constraint(where)
         cond.check_seats(n)
-    worlds, exact = _worlds(lay, pos, method, samples, exact_limit, seed, cond)
-    aim = _Aim.of(g, lay, kind, pos, declarer, bid)
+    worlds, exact = _worlds(pos, method, samples, exact_limit, seed, cond)
+    aim = _Aim.of(lay, kind, pos, declarer, bid)
     deadline = None if time_budget is None else time.monotonic() + time_budget
     scored = kind is None           # a declaring side: the game's scorer prices the whole hand
     weigh = _bid_weigher(pos, made, rules) if made else None
@@ -300,11 +300,11 @@ def card_odds(
         stopped = _solve_worlds(lay, pos, aim, worlds, scored, deadline, tt_mb, tally, weigh)
     except KeyboardInterrupt as exc:
         if tally.records:     # (Ctrl-C) what was solved travels with the exception
-            rows = tally.rows(g, lay, pos, aim, rules, leader, exchanged, multiplier)
+            rows = tally.rows(g, lay, pos, aim, rules, exchanged, multiplier)
             exc.partial_result = _summary(pos, aim, rows, False, level, True, scored,  # type: ignore[attr-defined]
                                           weigh is not None)
         raise
-    rows = tally.rows(g, lay, pos, aim, rules, leader, exchanged, multiplier)
+    rows = tally.rows(g, lay, pos, aim, rules, exchanged, multiplier)
     return _summary(pos, aim, rows, exact and not stopped, level, stopped, scored, weigh is not None)
 
 
@@ -462,7 +462,7 @@ def _observation(pos: _Position, bids: Sequence[tuple[int, int]] = (),
         active=tuple(range(n)), scores=(0.0,) * n, rules=dict(rules or {}))
 
 
-def _worlds(lay: Layout, pos: _Position, method: str, samples: int, exact_limit: int, seed: int,
+def _worlds(pos: _Position, method: str, samples: int, exact_limit: int, seed: int,
             cond: Constraint | None) -> tuple[Iterable[tuple[list[CardSet], CardSet]], bool]:
     """The layouts to solve, as ``(hands now, kitty)``, and whether they are all of them.
     Samples are drawn as they are solved (a time budget then stops the draws too)."""
@@ -569,7 +569,7 @@ class _Aim:
     seat_wants_max: bool | None     # None: decided per layout (the seat's side may vary)
 
     @staticmethod
-    def of(g: Game, lay: Layout, kind: str | None, pos: _Position, declarer: int | None, bid: int | None) -> _Aim:
+    def of(lay: Layout, kind: str | None, pos: _Position, declarer: int | None, bid: int | None) -> _Aim:
         seat = pos.seat
         if kind is None:
             return _Aim("declarer", lay.goal, declarer, None)
@@ -612,8 +612,8 @@ class _Tally:
                 for k in self.PLAYED:
                     self.played[k].append(side if k == "side_mask" else o[k])
 
-    def rows(self, g: Game, lay: Layout, pos: _Position, aim: _Aim, rules: Mapping[str, Any], first_leader: int,
-             exchanged: bool, multiplier: int) -> pd.DataFrame:
+    def rows(self, g: Game, lay: Layout, pos: _Position, aim: _Aim, rules: Mapping[str, Any], exchanged: bool,
+             multiplier: int) -> pd.DataFrame:
         """The rows, with the seat's ``payout`` and ``made`` where the layouts were scored:
         the game's scorer on the whole hand (:func:`analysis.simulate`'s own columns)."""
         rows = pd.DataFrame(self.records, columns=["layout", "card", "value", "wants_max", "weight"])
@@ -623,7 +623,7 @@ class _Tally:
             if lay.objective == "nil":
                 arr["_no_last_trick"] = np.ones(1, dtype=bool)
             cols = _scored_columns(g, lay.contract, np.asarray(self.deals, dtype=np.uint64), arr, rules, aim.declarer,
-                                   first_leader, "dd", exchanged=exchanged)
+                                   pos.first_leader, "dd", exchanged=exchanged)
             rows["payout"] = np.asarray(cols[f"payout_{pos.seat}"], dtype=float)
             rows["made"] = pd.Series(cols["made"]).astype("float").to_numpy()
         return rows
@@ -696,17 +696,17 @@ def _after(lay: Layout, pos: _Position, hands: list[CardSet], card: Card, side: 
     the side's value, and the play results the scorer reads, off one optimal line."""
     from trickcore.solver import solve
 
-    n = lay.n_seats
     now = [CardSet(h) for h in hands]
     now[pos.seat] = now[pos.seat] - CardSet([card])
     trick = [c for _, c in pos.trick] + [card]
     leader, played, suits_led = pos.trick_leader, pos.played_before, pos.suits_led
-    if len(trick) == n:
-        leader = (leader + lay.trick_winner(trick)) % n
+    finished = _tricks_of(lay, pos, card)
+    if len(finished) > len(pos.tricks):        # the card completes the trick
+        leader = finished[-1].winner
         played = played | CardSet(trick)
         suits_led |= 1 << lay.effective_suit(trick[0])
         trick = []
-    taken = _taken(lay, _tricks_of(lay, pos, card), side, points)
+    taken = _taken(lay, finished, side, points)
     value, line = 0, []
     if any(now) and not (lay.objective == "nil" and taken):
         r = solve(lay, None, now, leader=leader, trick=trick, played=played, suits_led=suits_led, sides=side,
