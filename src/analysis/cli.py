@@ -466,29 +466,20 @@ def _cmd_advise(args: argparse.Namespace) -> int:
     from .constraints import Count, trumps
 
     known: dict[int, str] = {}
-    for item in args.known or ():
-        seat, sep, cards = item.partition("=")
-        if not sep or not seat.strip().isdigit():
-            raise ValueError(f"--known takes SEAT=CARDS, e.g. 2=\"QC JD\"; got {item!r}")
-        if int(seat) in known:
-            raise ValueError(f"--known names seat {int(seat)} twice")
-        known[int(seat)] = cards
+    for seat, cards in _seat_values(args.known, "--known", "SEAT=CARDS", '2="QC JD"'):
+        if seat in known:
+            raise ValueError(f"--known names seat {seat} twice")
+        known[seat] = cards
     rules = parse_rules(args.game, args.rule)
-    made = []
-    for item in args.bids or ():
-        seat, sep, tricks = item.partition("=")
-        if not sep or not seat.strip().isdigit() or not tricks.strip().isdigit():
-            raise ValueError(f"--bids takes SEAT=TRICKS for every bid in order, e.g. 1=3 2=4 3=2 0=3; got {item!r}")
-        made.append((int(seat), int(tricks)))
+    made = [(s, int(t)) for s, t in _seat_values(args.bids, "--bids", "SEAT=TRICKS for every bid in order",
+                                                   "1=3 2=4 3=2 0=3", whole=True)]
+    least = _seat_values(args.trumps, "--trumps", "SEAT=MIN", "0=4 (seat 0 held four trumps or more)", whole=True)
     assumed = []
-    for item in args.trumps or ():
-        seat, sep, least = item.partition("=")
-        if not sep or not seat.strip().isdigit() or not least.strip().isdigit():
-            raise ValueError(f"--trumps takes SEAT=MIN, e.g. 0=4 (seat 0 held four trumps or more); got {item!r}")
-        cards = trumps(args.game, args.contract, **{k: v for k, v in rules.items() if k in _layout_options(args.game)})
+    if least:
+        cards = trumps(args.game, args.contract, **rules)
         if not cards:
             raise ValueError(f"{args.game} {args.contract!r} has no trumps for --trumps to count")
-        assumed.append(Count(int(seat), cards, min=int(least)))
+        assumed = [Count(s, cards, min=int(m)) for s, m in least]
     try:
         table = card_odds(args.game, args.contract, args.hand, seat=args.seat, play=args.play or (),
                           leader=args.leader, declarer=args.declarer, known=known or None, kitty=args.kitty,
@@ -509,11 +500,17 @@ def _cmd_advise(args: argparse.Namespace) -> int:
     return 0
 
 
-def _layout_options(game: str) -> tuple[str, ...]:
-    """The rule options that shape a layout of ``game`` (the others are the scorer's)."""
-    from trickcore.games import get_game
-
-    return tuple(get_game(game).layout_options)
+def _seat_values(items: Sequence[str] | None, flag: str, form: str, example: str,
+                 whole: bool = False) -> list[tuple[int, str]]:
+    """``SEAT=VALUE`` arguments of ``flag`` as ``(seat, value)`` pairs in order; the value a
+    whole number where ``whole``, else any text (``ValueError`` naming the form otherwise)."""
+    out = []
+    for item in items or ():
+        seat, sep, value = item.partition("=")
+        if not sep or not seat.strip().isdigit() or (whole and not value.strip().isdigit()):
+            raise ValueError(f"{flag} takes {form}, e.g. {example}; got {item!r}")
+        out.append((int(seat), value))
+    return out
 
 
 def _print_advice(args: argparse.Namespace, table: Any) -> None:
