@@ -46,7 +46,7 @@ Usage in a kernel::
     # in a batch, before each deal (then c.nodes = 0):
     tc_guard_next_deal(&c.guard, c.nodes)
 """
-from libc.stdint cimport int64_t, int16_t, int8_t, uint8_t, uint64_t
+from libc.stdint cimport int64_t, int32_t, int16_t, int8_t, uint8_t, uint64_t
 
 cdef extern from *:
     """
@@ -265,6 +265,13 @@ ctypedef struct batch_job_t:
     int16_t* opp_melds
     int64_t* nodes
     Py_ssize_t done         # deals whose outputs are written (the first ones)
+    # positions (see set_batch_positions), or NULL / 0: every deal from the start of a
+    # trick, nothing played before it that a rule reads
+    const int8_t* trick     # n_deals x trick_len table cards (layout bits) in play order
+    int trick_len
+    const uint64_t* played  # n_deals: cards of earlier tricks (layout bits)
+    const int32_t* suits_led    # n_deals: effective suits led in earlier tricks
+    const int16_t* trick_index  # n_deals
 
 
 cdef inline void init_position_job(position_job_t* job, void* ctx, int card_values) noexcept nogil:
@@ -386,3 +393,30 @@ cdef inline void init_batch_job(batch_job_t* job, void* ctx, const uint64_t[:, :
     job.opp_melds = &opp_melds[0]
     job.nodes = &nodes[0]
     job.done = 0
+    job.trick = NULL
+    job.trick_len = 0
+    job.played = NULL
+    job.suits_led = NULL
+    job.trick_index = NULL
+
+
+cdef inline int set_batch_positions(batch_job_t* job, const int8_t[:, ::1] trick, const uint64_t[::1] played,
+                                    const int32_t[::1] suits_led, const int16_t[::1] trick_index) except -1:
+    """``solve_batch``'s positions: each deal's hands hold the table cards ``trick[d]``
+    (played in order by the deal's leader and the seats after it, and replayed by the
+    search before it starts), ``played[d]`` the cards of earlier tricks, ``suits_led[d]``
+    and ``trick_index[d]`` the rule state.  All four or none (``None``: from the start of a
+    trick with no rule state, the trick index from the leader's hand size)."""
+    cdef Py_ssize_t n = job.n_deals
+    if trick is None and played is None and suits_led is None and trick_index is None:
+        return 0
+    if (trick is None or played is None or suits_led is None or trick_index is None
+            or trick.shape[0] != n or played.shape[0] != n or suits_led.shape[0] != n
+            or trick_index.shape[0] != n):
+        raise ValueError("positions need trick, played, suits_led and trick_index, one row per deal")
+    job.trick_len = <int>trick.shape[1]
+    job.trick = &trick[0, 0] if job.trick_len else NULL
+    job.played = &played[0]
+    job.suits_led = &suits_led[0]
+    job.trick_index = &trick_index[0]
+    return 0

@@ -514,7 +514,7 @@ from trickcore._layout cimport (layout_t, CoreLayout, legal_moves, trick_winner,
 from trickcore._interrupt cimport (tc_guard, tc_guard_init, tc_guard_next_deal, run_position,
                                    run_batch, note_bounds, check_interrupt, position_job_t,
                                    batch_job_t, init_position_job, position_result,
-                                   init_batch_job)
+                                   init_batch_job, set_batch_positions)
 
 cnp.import_array()
 
@@ -3404,6 +3404,18 @@ def solve_position(CoreLayout core, const int8_t[::1] cls, uint64_t[::1] hands, 
     return position_result(&job, c.nodes)
 
 
+cdef inline void start_deal(ctx_t* c, const batch_job_t* j, Py_ssize_t d) noexcept nogil:
+    """The state of deal ``d`` of a batch: the start of a trick, or a position whose
+    table cards are replayed from their holders' hands, as :func:`solve_position` does."""
+    cdef int n = NSEATS(c), i
+    if j.played == NULL:
+        init_state(c, &j.hands[d * n], j.leaders[d], 0, 0, c.L.hand_size - popcount(j.hands[d * n]))
+        return
+    init_state(c, &j.hands[d * n], j.leaders[d], j.played[d], j.suits_led[d], j.trick_index[d])
+    for i in range(j.trick_len):
+        apply_card(c, j.trick[d * j.trick_len + i])
+
+
 cdef int search_deals(void* arg) noexcept nogil:
     """:func:`solve_batch`'s loop over the deals, guarded; ``done`` counts the deals
     whose outputs are written."""
@@ -3418,9 +3430,10 @@ cdef int search_deals(void* arg) noexcept nogil:
         c.gen = 1 + (d & 0x7FFF)
         tc_guard_next_deal(&c.guard, c.nodes)    # (the deal before's nodes: Ctrl-C, budget)
         c.nodes = 0
-        init_state(c, &j.hands[d * n], j.leaders[d], 0, 0,
-                   L.hand_size - popcount(j.hands[d * n]))
-        if j.cuts != NULL:
+        start_deal(c, j, d)
+        if c.s.k.done or not (all_hands(c) or c.s.k.tn):
+            v = hi = 0              # (nothing left to play)
+        elif j.cuts != NULL:
             v = value_band(c, &j.cuts[d * j.n_cuts], j.n_cuts, &hi)
             j.value_hi[d] = <int16_t>hi
         else:
@@ -3450,9 +3463,14 @@ def solve_batch(CoreLayout core, const int8_t[::1] cls, const uint64_t[:, ::1] h
                 int8_t[::1] last_winner, int16_t[::1] side_melds, int16_t[::1] opp_melds,
                 int64_t[::1] nodes, const int16_t[:, ::1] cuts=None, int16_t[::1] value_hi=None,
                 bint line=True, int64_t[::1] solved=None, double time_budget=0,
-                int64_t node_budget=0):
+                int64_t node_budget=0, const int8_t[:, ::1] trick=None,
+                const uint64_t[::1] played=None, const int32_t[::1] suits_led=None,
+                const int16_t[::1] trick_index=None):
     """Solve ``hands.shape[0]`` deals from the start of a trick (layout bits, validated);
-    fills the output arrays.  Runs without the GIL.
+    fills the output arrays.  Runs without the GIL.  With ``trick``, ``played``,
+    ``suits_led`` and ``trick_index`` (all four, one row per deal), each deal is a
+    position: its hands still hold the table cards ``trick[d]``, which are replayed
+    (``trickcore._interrupt.set_batch_positions``).
 
     With ``cuts`` (``cuts[d]`` sorted, at most ``MAX_CUTS``) only the cuts are settled:
     ``value[d] <= value <= value_hi[d]`` with no cut in ``(value, value_hi]``
@@ -3500,6 +3518,7 @@ def solve_batch(CoreLayout core, const int8_t[::1] cls, const uint64_t[:, ::1] h
         job.cuts = &cuts[0, 0]
         job.n_cuts = n_cuts
         job.value_hi = &value_hi[0]
+    set_batch_positions(&job, trick, played, suits_led, trick_index)
     with nogil:
         init_ctx(&c, L, &cls[0], &tt[0], n_buckets, two_buckets, lead_buckets, sides[0], goal_max)
     try:

@@ -259,7 +259,7 @@ from trickcore._layout cimport (layout_t, CoreLayout, legal_moves, lowest_bit, h
 from trickcore._interrupt cimport (tc_guard, tc_guard_init, tc_guard_next_deal, run_position,
                                    run_batch, note_bounds, check_interrupt, position_job_t,
                                    batch_job_t, init_position_job, position_result,
-                                   init_batch_job)
+                                   init_batch_job, set_batch_positions)
 
 cnp.import_array()
 
@@ -2806,6 +2806,17 @@ def solve_position(CoreLayout core, const int8_t[::1] cls, uint64_t[::1] hands, 
     return position_result(&job, c.nodes)
 
 
+cdef inline void start_deal(ctx_t* c, const batch_job_t* j, Py_ssize_t d) noexcept nogil:
+    """The state of deal ``d`` of a batch (as :func:`trickcore._solve.start_deal`)."""
+    cdef int n = c.n, i
+    if j.played == NULL:
+        init_state(c, &j.hands[d * n], j.leaders[d], 0, 0, c.L.hand_size - popcnt(j.hands[d * n]))
+        return
+    init_state(c, &j.hands[d * n], j.leaders[d], j.played[d], j.suits_led[d], j.trick_index[d])
+    for i in range(j.trick_len):
+        apply_card(c, j.trick[d * j.trick_len + i])
+
+
 cdef int search_deals(void* arg) noexcept nogil:
     """:func:`solve_batch`'s loop over the deals, guarded; ``done`` counts the deals
     whose outputs are written."""
@@ -2826,8 +2837,11 @@ cdef int search_deals(void* arg) noexcept nogil:
             tt_clear(c)
         tc_guard_next_deal(&c.guard, c.nodes)    # (the deal before's nodes: Ctrl-C, budget)
         c.nodes = 0
-        init_state(c, &j.hands[d * n], j.leaders[d], 0, 0, L.hand_size - popcnt(j.hands[d * n]))
-        v = mtd_after(c, -1, first_guess(c) if USE_GUESS else 0)
+        start_deal(c, j, d)
+        if c.s.done or not (all_hands(c) or c.s.tn):
+            v = 0                   # (nothing left to play)
+        else:
+            v = mtd_after(c, -1, first_guess(c) if USE_GUESS else 0)
         ST_VALUE += c.nodes
         vn = c.nodes
         j.value[d] = <int16_t>v
@@ -2852,9 +2866,13 @@ def solve_batch(CoreLayout core, const int8_t[::1] cls, const uint64_t[:, ::1] h
                 double tt_mb, int16_t[::1] value, int8_t[::1] side_tricks,
                 int8_t[::1] last_winner, int16_t[::1] side_melds, int16_t[::1] opp_melds,
                 int64_t[::1] nodes, bint line=True, int64_t[::1] solved=None, double time_budget=0,
-                int64_t node_budget=0):
+                int64_t node_budget=0, const int8_t[:, ::1] trick=None,
+                const uint64_t[::1] played=None, const int32_t[::1] suits_led=None,
+                const int16_t[::1] trick_index=None):
     """Solve ``hands.shape[0]`` deals from the start of a trick (layout bits, validated);
-    fills the output arrays (melds are 0: trick objectives have none).  Runs without the
+    fills the output arrays (melds are 0: trick objectives have none).  ``trick``,
+    ``played``, ``suits_led``, ``trick_index``: positions, as in
+    :func:`trickcore._solve.solve_batch`.  Runs without the
     GIL; the table is shared by the deals (its entries hold for any deal).  ``line=False``
     follows no line after the value: ``side_tricks``, ``last_winner`` and the melds are
     then -1.  A signal handler's exception (Ctrl-C), or ``TimeoutError`` once
@@ -2893,6 +2911,7 @@ def solve_batch(CoreLayout core, const int8_t[::1] cls, const uint64_t[:, ::1] h
         return
     init_batch_job(&job, &c, hands, leaders, sides, goal_max, line, value, side_tricks, last_winner,
                    side_melds, opp_melds, nodes)
+    set_batch_positions(&job, trick, played, suits_led, trick_index)
     with nogil:
         init_ctx(&c, L, <head_t*>&heads[h_off], n_heads, <entry_t*>&pool[p_off], pool_size, sides[0], goal_max)
     try:

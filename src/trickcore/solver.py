@@ -621,9 +621,12 @@ def solve_many(
     line: bool = True,
     time_budget: float | None = None,
     node_budget: int | None = None,
+    trick: Any = None,
+    played: Any = None,
+    suits_led: Any = None,
     **rules: Any,
 ) -> ManyResult:
-    """Solve many deals from the start of a trick in one compiled loop (no GIL held).
+    """Solve many deals or positions in one compiled loop (no GIL held).
 
     Parameters
     ----------
@@ -633,10 +636,20 @@ def solve_many(
     hands:
         ``uint64`` array ``(n, n_seats)`` or ``(n, n_seats + 1)`` (a trailing kitty column
         is ignored) of universal bit-boards; within a deal every hand holds the same number
-        of cards (a full deal, or the position at the start of a later trick — then no
-        restricted suit counts as broken and no suit as led).
+        of cards (a full deal, or the position at the start of a later trick — then, without
+        ``played``, no restricted suit counts as broken and no suit as led), or one card
+        fewer for the seats that played to ``trick``.
     leader, declarer:
-        A seat, or an int array ``(n,)``.
+        A seat, or an int array ``(n,)``.  ``leader`` leads the trick of ``trick``.
+    trick, played, suits_led:
+        Positions, as in :func:`solve`: the cards on the table in play order from
+        ``leader`` (a sequence of cards for every deal, or an int array ``(n, k)`` of
+        universal card ids), the cards of earlier tricks (a ``CardSet``, text or universal
+        bit-board for every deal, or a ``uint64`` array ``(n,)``), and the effective suits
+        led in earlier tricks (a bit mask or an int array ``(n,)``; default: every suit
+        with a card in ``played``).  Each deal is then solved as :func:`solve` solves it
+        (the same value), with the outputs along the line from the position on: its
+        trick in progress included, the tricks finished before it not.
     sides:
         Declarer's side seat masks (int or ``(n,)``); default ``layout.sides(hands, declarer)``.
     cuts:
@@ -710,8 +723,12 @@ def solve_many(
         raise ValueError("hands hold negative bit-boards")
     h = np.ascontiguousarray(arr[:, :n], dtype=np.uint64)
     n_deals = h.shape[0]
-    _check_deals(layout, h)
     leaders = seat_array("leader", leader, n_deals, n)
+    positions: dict[str, np.ndarray] = {}
+    if trick is None and played is None and suits_led is None:
+        _check_deals(layout, h)
+    else:
+        h, positions = _positions(layout, h, leaders, trick, played, suits_led)
     declarers = seat_array("declarer", declarer, n_deals, n)
     if sides is None:
         side = np.asarray(layout.sides(h, declarers), dtype=np.uint8).reshape(n_deals) if n_deals else np.zeros(0, np.uint8)
@@ -740,7 +757,7 @@ def solve_many(
         _kernel(layout).solve_batch(
             layout.core, _classes(layout), bits, leaders.astype(np.int8), side, goal_max, mb,
             value, side_tricks, last, side_melds, opp_melds, nodes, *band, line=line, solved=solved,
-            time_budget=budget, node_budget=node_limit,
+            time_budget=budget, node_budget=node_limit, **positions,
         )
     except BaseException as exc:
         k = int(solved[0])
@@ -755,6 +772,113 @@ def solve_many(
                              f"the exception's partial_result holds them{more}")
         raise
     return ManyResult(value, side_tricks, last, side_melds, opp_melds, nodes, side, *band[1:])
+
+
+def _positions(layout: Layout, hands: np.ndarray, leaders: np.ndarray, trick: Any, played: Any,
+               suits_led: Any) -> tuple[np.ndarray, dict[str, np.ndarray]]:
+    """:func:`solve_many`'s positions, checked as :func:`solve` checks one: the hands with
+    the table cards put back (what the kernel replays from, and what ``layout.sides``
+    reads), and the kernel's ``trick`` (layout bits), ``played`` (layout bits),
+    ``suits_led`` and ``trick_index`` arrays."""
+    n, n_deals = layout.n_seats, hands.shape[0]
+    rows = np.arange(n_deals)
+    table = _trick_array(layout, trick, n_deals)
+    k = table.shape[1]
+    if k >= n:
+        raise ValueError(f"trick holds {k} cards; a trick of {n} seats is complete with {n}")
+    deck = layout.deck.mask
+    start = hands.copy()
+    for i in range(k):
+        cards = table[:, i].astype(np.uint64)
+        bad = np.flatnonzero(~((np.uint64(deck) >> cards) & np.uint64(1)).astype(bool))
+        if bad.size:
+            raise ValueError(f"deal {bad[0]}: trick card {Card(int(table[bad[0], i]))} is not in the deck of {layout.name}")
+        card_bits = np.uint64(1) << cards
+        clash = np.flatnonzero((np.bitwise_or.reduce(start, axis=1) & card_bits) != 0)
+        if clash.size:
+            raise ValueError(f"deal {clash[0]}: trick card {Card(int(table[clash[0], i]))} is also in a hand "
+                             "or twice in the trick")
+        start[rows, (leaders + i) % n] |= card_bits
+    sizes = np.bitwise_count(start)
+    uneven = np.flatnonzero((sizes != sizes[:, :1]).any(axis=1)) if n_deals else []
+    if len(uneven):
+        d = int(uneven[0])
+        raise ValueError(f"deal {d}: hand sizes {np.bitwise_count(hands[d]).tolist()} do not fit a trick of "
+                         f"{k} card(s) led by seat {leaders[d]}")
+    _check_deals(layout, start)
+    done = _card_masks(layout, played, n_deals, "played")
+    outside = np.flatnonzero(done & ~np.uint64(deck))
+    if outside.size:
+        d = int(outside[0])
+        raise ValueError(f"deal {d}: played cards {CardSet(int(done[d]) & ~deck)} are not in the deck of {layout.name}")
+    overlap = np.flatnonzero(done & np.bitwise_or.reduce(start, axis=1)) if n_deals else []
+    if len(overlap):
+        d = int(overlap[0])
+        raise ValueError(f"deal {d}: played cards {CardSet(int(done[d] & np.bitwise_or.reduce(start[d])))} are "
+                         "also in a hand or on the table")
+    remaining = sizes.sum(axis=1) if n_deals else np.zeros(0, np.int64)
+    over = np.flatnonzero(np.bitwise_count(done) > layout.hand_size * n + layout.kitty_size - remaining)
+    if over.size:
+        d = int(over[0])
+        raise ValueError(f"deal {d}: {int(np.bitwise_count(done[d]))} played cards cannot have left "
+                         f"{int(remaining[d])} in play")
+    if suits_led is None:
+        led = np.zeros(n_deals, dtype=np.int32)
+        for su, mask in enumerate(_suit_masks(layout)):
+            led |= ((done & np.uint64(mask)) != 0).astype(np.int32) << su
+    else:
+        led = np.asarray(suits_led)
+        if led.ndim == 0:
+            led = np.full(n_deals, led)
+        top = 1 << len(layout.suits)
+        if led.shape != (n_deals,) or led.dtype.kind not in "iu" or (n_deals and (led.min() < 0 or led.max() >= top)):
+            raise ValueError(f"suits_led must be a bit mask below {top} or an int array of {n_deals} of them")
+    trick_index = (layout.hand_size * n - remaining) // n
+    return start, {
+        "trick": np.ascontiguousarray(layout.card_to_bit[table] if k else np.zeros((n_deals, 0)), dtype=np.int8),
+        "played": np.ascontiguousarray(layout.core.to_layout_bits(done.reshape(-1, 1)).reshape(n_deals), dtype=np.uint64),
+        "suits_led": np.ascontiguousarray(led, dtype=np.int32),
+        "trick_index": np.ascontiguousarray(trick_index, dtype=np.int16),
+    }
+
+
+def _trick_array(layout: Layout, trick: Any, n_deals: int) -> np.ndarray:
+    """``trick`` as universal card ids ``int64[n_deals, k]``."""
+    if trick is None:
+        return np.zeros((n_deals, 0), dtype=np.int64)
+    if isinstance(trick, np.ndarray) and trick.ndim == 2:
+        if trick.dtype.kind not in "iu" or trick.shape[0] != n_deals:
+            raise ValueError(f"trick must be cards, or an int array ({n_deals}, k) of card ids; got {trick.dtype} "
+                             f"{trick.shape}")
+        if trick.size and (trick.min() < 0 or trick.max() > 63):
+            raise ValueError("trick card ids must lie in 0..63")
+        return trick.astype(np.int64)
+    if isinstance(trick, str):
+        cards = [parse_card(t) for t in trick.replace(",", " ").split()]
+    elif isinstance(trick, CardSet) or not isinstance(trick, Iterable):
+        raise ValueError(f"trick must be the cards on the table in play order, not {trick!r}")
+    else:
+        cards = [parse_card(t) for t in trick]
+    return np.tile(np.array([int(c) for c in cards], dtype=np.int64), (n_deals, 1))
+
+
+def _card_masks(layout: Layout, cards: Any, n_deals: int, name: str) -> np.ndarray:
+    """``cards`` (one set for every deal, or a bit-board array ``(n_deals,)``) as ``uint64[n_deals]``."""
+    if cards is None:
+        return np.zeros(n_deals, dtype=np.uint64)
+    if isinstance(cards, np.ndarray) and cards.ndim == 1:
+        if cards.shape != (n_deals,) or cards.dtype.kind not in "iu" or (cards.dtype.kind == "i" and cards.size and cards.min() < 0):
+            raise ValueError(f"{name} must be cards, or a bit-board array of {n_deals} deals; got {cards.dtype} {cards.shape}")
+        return cards.astype(np.uint64)
+    return np.full(n_deals, parse_hand(cards).mask, dtype=np.uint64)
+
+
+def _suit_masks(layout: Layout) -> list[int]:
+    """Universal bit-board of each effective suit's cards."""
+    masks = [0] * len(layout.suits)
+    for card in layout.deck:
+        masks[layout.effective_suit(card)] |= 1 << int(card)
+    return masks
 
 
 #: Most cuts per deal :func:`solve_many` takes (the kernel's ``MAX_CUTS``).

@@ -1,0 +1,177 @@
+"""``solve_many`` from positions: table cards, earlier tricks and the suits led, in one
+compiled loop.  Each position is checked against :func:`trickcore.solve` on the same
+position (itself checked against the brute force in ``test_solver_api.py``): the value,
+and the line's side tricks, last-trick winner and trick melds (the line depends on the
+position alone, so the batch follows the same one)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from trickcore import CardSet, get_game, parse_card
+from trickcore.games import GAME_IDS
+from trickcore.solver import solve, solve_many
+
+
+def played_out(layout, rng, tricks_left, on_table):
+    """A random deal played at random (legal cards, the game's own rules) until
+    ``tricks_left`` tricks are left, the current one with ``on_table`` cards on the table:
+    ``(hands now, leader, trick, played before, suits led before)``."""
+    n = layout.n_seats
+    cards = list(layout.deck)
+    rng.shuffle(cards)
+    size = layout.hand_size
+    hands = [CardSet(cards[s * size:(s + 1) * size]) for s in range(n)]
+    leader = int(rng.integers(n))
+    first = layout.first_lead
+    if first is not None:
+        leader = next((s for s, h in enumerate(hands) if first in h), leader)
+    played, suits_led, trick = CardSet(), 0, []
+    ti = 0
+    while True:
+        if size - ti == tricks_left and len(trick) == on_table:
+            return hands, leader, trick, played, suits_led
+        turn = (leader + len(trick)) % n
+        legal = list(layout.legal_moves(hands[turn], trick[0] if trick else None, trick_index=ti,
+                                        played=played | CardSet(trick), suits_led=suits_led))
+        card = legal[int(rng.integers(len(legal)))]
+        hands[turn] = hands[turn] - CardSet([card])
+        trick.append(card)
+        if len(trick) == n:
+            leader = (leader + layout.trick_winner(trick)) % n
+            suits_led |= 1 << layout.effective_suit(trick[0])
+            played |= CardSet(trick)
+            trick, ti = [], ti + 1
+
+
+def line_results(layout, hands, leader, trick, line, side):
+    """Side tricks, last-trick winner and the sides' trick melds along ``line`` from the
+    position (its trick in progress included)."""
+    n = layout.n_seats
+    table = list(trick)
+    tricks = won = 0
+    last = -1
+    melds = [0, 0]
+    for card in line:
+        table.append(card)
+        if len(table) == n:
+            last = (leader + layout.trick_winner(table)) % n
+            mine = side >> last & 1
+            won += mine
+            if layout.trick_meld_table is not None:
+                v = int(layout.core.trick_meld_values(np.array([CardSet(table).mask], dtype=np.uint64))[0])
+                melds[0 if mine else 1] += v
+            tricks += 1
+            leader, table = last, []
+    return won, last, melds
+
+
+def _contracts():
+    # (and Sheepshead's called ace, whose must-play card reads the suits led before)
+    return [(gid, c) for gid in GAME_IDS for c in get_game(gid).contracts] + [("sheepshead", "called_ace_clubs")]
+
+
+@pytest.mark.parametrize("gid,contract", _contracts())
+def test_positions_match_solve(gid, contract):
+    lay = get_game(gid).layout(contract)
+    n = lay.n_seats
+    rng = np.random.default_rng(abs(hash((gid, contract, "positions"))) % 2**32)
+    tricks_left = min(lay.hand_size, 3 if n >= 5 else 4)
+    for on_table in sorted({0, 1, n - 1}):
+        if on_table >= n:
+            continue
+        positions = [played_out(lay, rng, tricks_left, on_table) for _ in range(12 if lay.must_play_first else 6)]
+        hands = np.array([[h.mask for h in p[0]] for p in positions], dtype=np.uint64)
+        leaders = np.array([p[1] for p in positions])
+        table = np.array([[int(c) for c in p[2]] for p in positions], dtype=np.int64).reshape(len(positions), on_table)
+        played = np.array([p[3].mask for p in positions], dtype=np.uint64)
+        declarers = rng.integers(0, n, len(positions))
+        for led in (None, np.array([p[4] for p in positions])):
+            m = solve_many(lay, None, hands, leader=leaders, declarer=declarers, trick=table, played=played,
+                           suits_led=led)
+            for d, (h, leader, trick, before, suits) in enumerate(positions):
+                r = solve(lay, None, list(h), leader=leader, declarer=int(declarers[d]), trick=trick,
+                          played=before, suits_led=None if led is None else suits, card_values=False)
+                where = (gid, contract, d, on_table, led is None)
+                assert m.value[d] == r.value, where
+                assert m.side[d] == r.side, where
+                won, last, melds = line_results(lay, h, leader, trick, r.line, r.side)
+                if lay.objective != "nil":
+                    assert (m.side_tricks[d], m.last_trick_winner[d]) == (won, last), where
+                assert (m.side_melds[d], m.opp_melds[d]) == tuple(melds), where
+
+
+def test_positions_one_trick_for_every_deal_and_rule_state():
+    """A trick and played cards given once stand for every deal; a restricted suit counts
+    as broken once its breaker is in ``played`` (Hearts: hearts may be led)."""
+    lay = get_game("hearts").layout("hearts")
+    hands = [CardSet.parse(h).mask for h in ("2H 3D", "AS KS", "QS 2S", "5C 6C")]
+    # seat 0 leads: without hearts broken it must lead the 3♦, with them its 2♥ is open
+    closed = solve_many(lay, None, np.array([hands], dtype=np.uint64), leader=0, sides=1, goal="min")
+    broken = solve_many(lay, None, np.array([hands], dtype=np.uint64), leader=0, sides=1, goal="min",
+                        played="4H")
+    for p, r in ((None, closed), ("4H", broken)):
+        one = solve(lay, None, hands, leader=0, sides=1, goal="min", played=p)
+        assert r.value[0] == one.value
+    trick = solve_many(lay, None, np.array([[hands[0], hands[1] & ~CardSet.parse("AS").mask, hands[2], hands[3]]],
+                                           dtype=np.uint64) & ~np.uint64(CardSet.parse("AS").mask),
+                       leader=1, sides=1, goal="min", trick="AS", played="4H")
+    assert trick.value[0] == solve(lay, None, [hands[0], "KS", hands[2], hands[3]], leader=1, sides=1, goal="min",
+                                   trick=["AS"], played="4H").value
+
+
+@pytest.mark.parametrize("kwargs,match", [
+    (dict(trick="JC"), "also in a hand"),
+    (dict(trick="QS JS"), "do not fit a trick"),
+    (dict(trick="QS QS"), "twice in the trick|also in a hand"),
+    (dict(trick="QS JS KS"), "complete with 3"),
+    (dict(trick="2C"), "not in the deck"),
+    (dict(trick="QS", played="JC"), "also in a hand or on the table"),
+    (dict(trick="QS", played="2C"), "not in the deck"),
+    (dict(trick="QS", suits_led=1 << 7), "suits_led must be"),
+    (dict(trick=np.zeros((2, 1), dtype=np.int64)), "int array"),
+    (dict(trick="QS", played=np.zeros(3, dtype=np.uint64)), "bit-board array of 1"),
+    (dict(trick=7), "cards on the table"),
+])
+def test_position_errors(kwargs, match):
+    lay = get_game("goathead3").layout("hearts")
+    hands = np.array([[CardSet.parse(h).mask for h in ("JC AH", "10S", "KH QH")]], dtype=np.uint64)
+    with pytest.raises(ValueError, match=match):
+        solve_many(lay, None, hands, leader=1, **kwargs)
+
+
+def test_positions_keep_the_deals_path():
+    """Without ``trick``, ``played`` and ``suits_led`` the call is the deals' call it was;
+    with empty ones it gives the same values."""
+    lay = get_game("sheepshead").layout("jd")
+    deals = np.array([[h.mask for h in played_out(lay, np.random.default_rng(s), 3, 0)[0]] for s in range(5)],
+                     dtype=np.uint64)
+    a = solve_many(lay, None, deals, leader=2)
+    b = solve_many(lay, None, deals, leader=2, trick=[], played=CardSet(), suits_led=0)
+    assert (a.value == b.value).all() and (a.side_tricks == b.side_tricks).all()
+
+
+def test_positions_read_the_suits_led():
+    """Sheepshead's called ace must be played when its suit is first led, so the suits led
+    before decide some values: positions where they do, solved both ways in one call."""
+    lay = get_game("sheepshead").layout("called_ace_clubs")
+    ace = parse_card("AC")
+    club_cards = CardSet(c for c in lay.deck if lay.effective_suit(c) == lay.effective_suit(ace))
+    clubs = 1 << lay.effective_suit(ace)
+    rng = np.random.default_rng(5)
+    found = []
+    while len(found) < 3:
+        hands, leader, trick, before, _ = played_out(lay, rng, 3, 1)
+        if not any(ace in h and len(h & club_cards) > 1 for h in hands):
+            continue
+        values = [solve(lay, None, hands, leader=leader, trick=trick, played=before, suits_led=led,
+                        card_values=False).value for led in (0, clubs)]
+        if values[0] != values[1]:
+            found.append((hands, leader, trick, before, values))
+    rows = np.array([[h.mask for h in f[0]] for f in found] * 2, dtype=np.uint64)
+    led = np.array([0] * len(found) + [clubs] * len(found))
+    m = solve_many(lay, None, rows, leader=[f[1] for f in found] * 2,
+                   trick=np.array([[int(f[2][0])] for f in found] * 2), played=np.array([f[3].mask for f in found] * 2,
+                                                                                     dtype=np.uint64), suits_led=led)
+    assert m.value.tolist() == [f[4][0] for f in found] + [f[4][1] for f in found]
