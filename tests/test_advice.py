@@ -433,25 +433,38 @@ def test_where_keeps_the_layouts_it_assumes():
 
 def test_ctrl_c_carries_the_layouts_solved(monkeypatch, capsys):
     """An interrupt (Ctrl-C) in the middle of the layouts keeps what was solved: the
-    exception's ``partial_result``, and the CLI prints it before exiting with 130."""
+    exception's ``partial_result``, and the CLI prints it before exiting with 130.  The
+    layouts go to the solver 1, 2, 4, 8, ... at a time (calls this quick double the
+    group), each layout's cards one after the other in a call: an interrupt keeps the
+    layouts the call had finished after every card."""
+    import analysis.advice as advice
     import trickcore.solver as solver
     from analysis.cli import main
 
-    real, calls = solver.solve, [0]
+    real, calls = solver.solve_many, [0]
+    stop_at, finished = [4], [5]
 
-    def interrupted(*args, **kwargs):
+    def interrupted(layout, contract, hands, **kwargs):
         calls[0] += 1
-        if calls[0] > 25:
-            raise KeyboardInterrupt
-        return real(*args, **kwargs)
+        if calls[0] == stop_at[0]:
+            stop = KeyboardInterrupt()
+            stop.partial_result = real(layout, contract, hands[:finished[0]], **{
+                k: (v[:finished[0]] if isinstance(v, np.ndarray) and v.ndim and len(v) == len(hands) else v)
+                for k, v in kwargs.items()})
+            raise stop
+        return real(layout, contract, hands, **kwargs)
 
-    monkeypatch.setattr(solver, "solve", interrupted)
+    monkeypatch.setattr(solver, "solve_many", interrupted)
+    monkeypatch.setattr(advice, "QUICK_CALL", float("inf"))
     args = ("goathead3", "clubs", "QD JC 10S JD KH KC")
     kw = dict(seat=2, declarer=0, leader=1, play="10D QD QC  JS JH JC  10S AS KS  AC 10C")
-    with pytest.raises(KeyboardInterrupt) as stop:
-        card_odds(*args, **kw)
-    part = stop.value.partial_result
-    assert part.attrs["layouts"] == 12 and part.attrs["stopped"] and not part.attrs["exact"]   # 2 solves a layout
+    # 2 cards a layout: call 1 solves layout 0, call 2 layouts 1-2, 3 layouts 3-6, 4 layouts 7-14
+    for rows, kept in ((5, 7 + 2), (0, 7), (1, 7)):
+        calls[0], finished[0] = 0, rows
+        with pytest.raises(KeyboardInterrupt) as stop:
+            card_odds(*args, **kw)
+        part = stop.value.partial_result
+        assert part.attrs["layouts"] == kept and part.attrs["stopped"] and not part.attrs["exact"]
     calls[0] = 0
     assert main(["advise", *args[:2], args[2], "--seat", "2", "--declarer", "0", "--leader", "1",
                  "--play", kw["play"]]) == 130

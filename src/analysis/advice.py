@@ -629,39 +629,168 @@ class _Tally:
         return rows
 
 
+#: Most layouts solved per compiled call (every legal card after each).  A run starts
+#: with one and doubles while calls are quick (under ``QUICK_CALL`` seconds), so the
+#: Python around a call costs little on small positions, while on slow ones (whole Hearts
+#: hands) a time budget or Ctrl-C loses no more than the layout it stopped in, as when
+#: each layout was solved on its own.  (The values do not depend on the grouping.)
+LAYOUTS_PER_CALL = 32
+QUICK_CALL = 0.05
+
+
 def _solve_worlds(lay: Layout, pos: _Position, aim: _Aim, worlds: Iterable, scored: bool,
                   deadline: float | None, tt_mb: float, tally: _Tally,
                   weigh: Callable[[list[CardSet]], float] | None = None) -> bool:
     """Solve every layout after each legal card into ``tally``: the reference side's
     whole-hand value, whether the seat wants it high there, and (``scored``) the play
-    results the scorer reads.  Returns whether the time budget stopped it."""
-    from trickcore.solver import solve
-
+    results the scorer reads.  The layouts go to the solver in groups (see
+    ``LAYOUTS_PER_CALL``), every position after each card of a group in one
+    :func:`trickcore.solve_many` call.  Returns whether the time budget stopped it;
+    layouts that a stopped call (budget or Ctrl-C) had solved after every card are
+    kept."""
     n = lay.n_seats
-    cards = list(pos.legal)
-    points = lay.point_table()
+    # unscored, only the value is read: one card of each run of equivalent cards is solved
+    # (as solve() does), the others take its outcome
+    runs = _runs(lay, pos) if not scored else [[c] for c in pos.legal]
+    plans = [_CardPlan.of(lay, pos, run[0]) for run in runs]
+    chunk: list[tuple[int, list[CardSet], list[int], int, bool, float]] = []
+    size = 1
+
+    def flush() -> bool:
+        nonlocal size
+        if not chunk:
+            return False
+        began = time.monotonic()
+        budget = None if deadline is None else max(deadline - began, 1e-3)
+        stopped = False
+        try:
+            solved = _solve_after_cards(lay, pos, aim, plans, chunk, scored, budget, tt_mb)
+        except TimeoutError as exc:
+            solved, stopped = getattr(exc, "advice_solved", []), True
+        except KeyboardInterrupt as exc:
+            _tally_layouts(tally, chunk, getattr(exc, "advice_solved", []), runs, scored)
+            raise
+        _tally_layouts(tally, chunk, solved, runs, scored)
+        chunk.clear()
+        if time.monotonic() - began < QUICK_CALL:
+            size = min(2 * size, LAYOUTS_PER_CALL)
+        return stopped
+
     for w, (hands, kitty) in enumerate(worlds):
         if deadline is not None and time.monotonic() > deadline:
+            flush()
             return True
         row = _start_row(pos, (hands, kitty))
         side = aim.side(lay, np.array(row[:n], dtype=np.uint64))
         in_side = bool(side >> pos.seat & 1)
         wants_max = (aim.goal == "max") == in_side if aim.seat_wants_max is None else aim.seat_wants_max
-        budget = None if deadline is None else max(deadline - time.monotonic(), 1e-3)
-        try:
-            if scored:
-                outcomes = [_after(lay, pos, hands, c, side, aim.goal, points, budget, tt_mb) for c in cards]
-            else:
-                r = solve(lay, None, hands, leader=pos.trick_leader, trick=[c for _, c in pos.trick],
-                          played=pos.played_before, suits_led=pos.suits_led, sides=side, goal=aim.goal,
-                          tt_mb=tt_mb, time_budget=budget)
-                taken = _taken(lay, pos.tricks, side, points)
-                outcomes = [{"value": taken + r.card_values[c]} for c in cards]
-        except TimeoutError:
+        chunk.append((w, hands, row, side, wants_max, 1.0 if weigh is None else weigh(hands)))
+        if len(chunk) >= size and flush():
             return True
-        tally.add(w, cards, outcomes, wants_max, side, row if scored else None,
-                  1.0 if weigh is None else weigh(hands))
-    return False
+    return flush()
+
+
+@dataclasses.dataclass(frozen=True)
+class _CardPlan:
+    """The position after the seat plays ``card``: what the solver starts from, and the
+    tricks finished by then."""
+
+    card: Card
+    leader: int
+    trick: list[Card]                  # the table after the card (empty if it completes the trick)
+    played: CardSet                    # the cards of the finished tricks
+    suits_led: int
+    tail: list[Card]                   # the current trick's cards from its lead, the card's included
+    left: bool                         # any card left to play after it
+
+    @staticmethod
+    def of(lay: Layout, pos: _Position, card: Card) -> _CardPlan:
+        trick = [c for _, c in pos.trick] + [card]
+        leader, played, suits_led = pos.trick_leader, pos.played_before, pos.suits_led
+        finished = _tricks_of(lay, pos, card)
+        if len(finished) > len(pos.tricks):        # the card completes the trick
+            leader = finished[-1].winner
+            played = played | CardSet(trick)
+            suits_led |= 1 << lay.effective_suit(trick[0])
+            tail, trick = trick, []
+        else:
+            tail = trick
+        in_hands = sum(lay.hand_size - len(p) for p in pos.plays_by) - 1       # after the card
+        return _CardPlan(card, leader, trick, played, suits_led, tail, in_hands > 0)
+
+    def hands(self, pos: _Position, hands: list[CardSet]) -> list[int]:
+        """The hands after the card, as bit-boards."""
+        return [(h - CardSet([self.card])).mask if s == pos.seat else h.mask for s, h in enumerate(hands)]
+
+
+def _solve_after_cards(lay: Layout, pos: _Position, aim: _Aim, plans: list[_CardPlan],
+                       chunk: list[tuple[int, list[CardSet], list[int], int, bool, float]], scored: bool,
+                       budget: float | None, tt_mb: float) -> list[list[dict[str, int]]]:
+    """Every layout of ``chunk`` after each card of ``plans`` in one :func:`solve_many`
+    call, a layout's cards one after the other (they share the solver's table as a
+    layout's cards share it in one :func:`solve`): per layout, the outcome of each card
+    (:func:`_outcome`).  On a time budget or Ctrl-C the exception carries
+    ``advice_solved``, the outcomes of the layouts the call had finished."""
+    from trickcore.solver import solve_many
+
+    points = lay.point_table()
+    n_cards = len(plans)
+    sides = [side for _, _, _, side, _, _ in chunk]
+    if not plans[0].left:               # the seat's card ends the play: nothing to solve
+        return [[_outcome(lay, pos, plan, side, points, None) for plan in plans] for side in sides]
+    rows = [plan.hands(pos, h) for _, h, _, _, _, _ in chunk for plan in plans]
+    per_row = [(plan.leader, [int(c) for c in plan.trick], plan.played.mask) for plan in plans] * len(chunk)
+    leaders, tricks, played = zip(*per_row)
+
+    def outcomes(r: Any, k: int) -> list[list[dict[str, int]]]:
+        return [[_outcome(lay, pos, plan, sides[d], points, (r, d * n_cards + i)) for i, plan in enumerate(plans)]
+                for d in range(k)]
+
+    try:
+        r = solve_many(lay, None, np.array(rows, dtype=np.uint64), leader=np.array(leaders),
+                       sides=np.repeat(np.array(sides, dtype=np.uint8), n_cards), goal=aim.goal, tt_mb=tt_mb,
+                       line=scored, time_budget=budget,
+                       trick=np.array(tricks, dtype=np.int64).reshape(len(rows), -1),
+                       played=np.array(played, dtype=np.uint64), suits_led=plans[0].suits_led)
+    except (TimeoutError, KeyboardInterrupt) as exc:
+        done = getattr(exc, "partial_result", None)
+        exc.advice_solved = [] if done is None else outcomes(done, len(done) // n_cards)
+        raise
+    return outcomes(r, len(chunk))
+
+
+def _tally_layouts(tally: _Tally, chunk: list, solved: list[list[dict[str, int]]], runs: list[list[Card]],
+                   scored: bool) -> None:
+    """The first ``len(solved)`` layouts of ``chunk`` into ``tally`` (each run's outcome for
+    every card of the run), with their deals where they are ``scored``."""
+    cards = [c for run in runs for c in run]
+    for (w, _, row, side, wants_max, weight), outcomes in zip(chunk, solved):
+        every = [o for run, o in zip(runs, outcomes) for _ in run]
+        tally.add(w, cards, every, wants_max, side, row if scored else None, weight)
+
+
+def _runs(lay: Layout, pos: _Position) -> list[list[Card]]:
+    """The seat's legal cards in runs of equivalent cards, whatever the layout: adjacent in
+    their effective suit but for cards of finished tricks (a card that may be in another
+    hand, the kitty or on the table keeps them apart), of one class (points and rule
+    flags, :func:`trickcore.solver._classes`).  Cards of a run have the same value in every
+    layout (the solver's own runs, ``representatives``, which it may join further)."""
+    from trickcore.solver import _classes
+
+    cls = _classes(lay)
+    bit = lay.card_to_bit
+    gone = {int(bit[int(c)]) for c in pos.played_before}
+    runs: list[list[Card]] = []
+    for card in sorted(pos.legal, key=lambda c: int(bit[int(c)])):
+        b = int(bit[int(card)])
+        if runs:
+            a = int(bit[int(runs[-1][-1])])
+            if (lay.effective_suit(card) == lay.effective_suit(runs[-1][-1]) and cls[a] == cls[b]
+                    and all(x in gone for x in range(a + 1, b))):
+                runs[-1].append(card)
+                continue
+        runs.append([card])
+    return runs
 
 
 def _bid_weigher(pos: _Position, bids: Sequence[tuple[int, int]],
@@ -677,50 +806,35 @@ def _bid_weigher(pos: _Position, bids: Sequence[tuple[int, int]],
     return lambda hands: float(np.exp(bid_log_likelihood(obs, hands, played_by, model)))
 
 
-def _taken(lay: Layout, tricks: Sequence[Trick], side: int, points: np.ndarray) -> int:
-    """What ``side`` took in the finished ``tricks`` (points, tricks, or 1 for a nil caught)."""
-    won = [t for t in tricks if side >> t.winner & 1]
-    if lay.objective == "nil":
-        return int(bool(won))
-    if lay.objective == "tricks":
-        return len(won)
-    total = sum(int(points[int(c)]) for t in won for _, c in t.plays)
-    if len(tricks) == lay.hand_size and tricks and side >> tricks[-1].winner & 1:
-        total += lay.last_trick_bonus
-    return total
-
-
-def _after(lay: Layout, pos: _Position, hands: list[CardSet], card: Card, side: int, goal: str,
-           points: np.ndarray, budget: float | None, tt_mb: float) -> dict[str, int]:
-    """The whole hand if the seat plays ``card`` and everybody plays perfectly after it:
-    the side's value, and the play results the scorer reads, off one optimal line."""
-    from trickcore.solver import solve
-
-    now = [CardSet(h) for h in hands]
-    now[pos.seat] = now[pos.seat] - CardSet([card])
-    trick = [c for _, c in pos.trick] + [card]
-    leader, played, suits_led = pos.trick_leader, pos.played_before, pos.suits_led
-    finished = _tricks_of(lay, pos, card)
-    if len(finished) > len(pos.tricks):        # the card completes the trick
-        leader = finished[-1].winner
-        played = played | CardSet(trick)
-        suits_led |= 1 << lay.effective_suit(trick[0])
-        trick = []
-    taken = _taken(lay, finished, side, points)
-    value, line = 0, []
-    if any(now) and not (lay.objective == "nil" and taken):
-        r = solve(lay, None, now, leader=leader, trick=trick, played=played, suits_led=suits_led, sides=side,
-                  goal=goal, tt_mb=tt_mb, time_budget=budget, card_values=False)
-        value, line = r.value, list(r.line)
+def _outcome(lay: Layout, pos: _Position, plan: _CardPlan, side: int, points: np.ndarray,
+             solved: tuple[Any, int] | None) -> dict[str, int]:
+    """The whole hand if the seat plays ``plan.card`` and everybody plays perfectly after
+    it, for ``side``: the tricks finished by then (:func:`_results`), then what the solver
+    found from the position on (``solved``: a :class:`~trickcore.solver.ManyResult` and the
+    layout's row in it; ``None`` where nothing was left to play): the value, and, where a
+    line was followed, the play results the scorer reads along it."""
+    fin = _results(lay, pos, plan.tail, side, points)
+    value = tricks = melds = opp = 0
+    last = fin["last_trick_winner"]
+    if solved is not None:
+        r, d = solved
+        value = int(r.value[d])
+        tricks = value if lay.objective == "tricks" else 0
+        if r.side_tricks[d] >= 0:       # (a line was followed)
+            tricks, melds, opp = int(r.side_tricks[d]), int(r.side_melds[d]), int(r.opp_melds[d])
+            last = int(r.last_trick_winner[d])
+            if lay.objective == "tricks" and tricks != value:
+                raise RuntimeError(f"the line after {plan.card} takes {tricks} tricks, its value is {value}")
     if lay.objective == "nil":          # the value is whether the nil side takes a trick
-        caught = int(bool(taken or value))
+        caught = int(bool(fin["side_tricks"] or value))
         return {"value": caught, "side_points": 0, "side_tricks": caught, "last_trick_winner": -1,
                 "side_melds": 0, "opp_melds": 0}
-    out = _results(lay, pos, [c for _, c in pos.trick] + [card] + line, side, points)
-    out["value"] = out["side_points"] if lay.objective == "points" else out["side_tricks"]
-    if out["value"] != taken + value:   # the line read off must keep the value solved
-        raise RuntimeError(f"the line after {card} takes {out['value']}, its value is {taken + value}")
-    return out
+    # (trick objectives: no card points, as analysis.simulate scores them)
+    side_points = fin["side_points"] + value if lay.objective == "points" else 0
+    side_tricks = fin["side_tricks"] + tricks
+    return {"value": side_points if lay.objective == "points" else side_tricks, "side_points": side_points,
+            "side_tricks": side_tricks, "last_trick_winner": last, "side_melds": fin["side_melds"] + melds,
+            "opp_melds": fin["opp_melds"] + opp}
 
 
 def _tricks_of(lay: Layout, pos: _Position, card: Card) -> list[Trick]:
