@@ -2,8 +2,9 @@
 
 :func:`solve` answers for one position (a full deal, a position after some tricks, or a
 position in the middle of a trick) with the value, the value of every legal card (like
-DDS ``SolveBoard``) and one optimal line of play.  :func:`solve_many` solves many deals
-from the start of a trick in one compiled loop that runs without the GIL.
+DDS ``SolveBoard``) and one optimal line of play.  :func:`solve_many` solves many deals,
+or many positions (cards on the table, earlier tricks), in one compiled loop that runs
+without the GIL.
 
 The value always counts what the *declarer's side* takes in the remaining play:
 
@@ -705,6 +706,13 @@ def solve_many(
     >>> b = solve_many("goathead3", "hearts", np.array([deal], dtype=np.uint64), cuts=[20, 40])
     >>> int(b.value[0]) <= 33 <= int(b.value_hi[0]), int(b.value[0]) >= 20, int(b.value_hi[0]) < 40
     (True, True, True)
+
+    Positions: seat 1 has led Q♥ (it holds one card fewer); what :func:`solve` gives for
+    each, in one call:
+
+    >>> mid = [CardSet.parse(h).mask for h in ("JC AS", "10S", "KS QS")]
+    >>> solve_many("goathead3", "hearts", np.array([mid, mid], dtype=np.uint64), leader=1, trick=["QH"]).value.tolist()
+    [33, 33]
     """
     layout = _with_objective(resolve_layout(game, contract, rules), objective)
     n = layout.n_seats
