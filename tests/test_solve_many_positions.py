@@ -175,3 +175,95 @@ def test_positions_read_the_suits_led():
                    trick=np.array([[int(f[2][0])] for f in found] * 2), played=np.array([f[3].mask for f in found] * 2,
                                                                                      dtype=np.uint64), suits_led=led)
     assert m.value.tolist() == [f[4][0] for f in found] + [f[4][1] for f in found]
+
+
+@pytest.mark.parametrize("gid,contract", _contracts())
+def test_solve_after_cards_gives_every_card_value(gid, contract):
+    """``solve_after_cards`` gives each card what ``solve``'s ``card_values`` gives, the
+    current trick included, for several deals of one position; with the line, the side's
+    tricks, last-trick winner and melds of the current trick on (the trick the card
+    completes, then ``solve``'s line after it)."""
+    from trickcore.solver import solve_after_cards
+
+    lay = get_game(gid).layout(contract)
+    n = lay.n_seats
+    rng = np.random.default_rng(abs(hash((gid, contract, "after"))) % 2**32)
+    tricks_left = min(lay.hand_size, 3 if n >= 5 else 4)
+    for on_table in sorted({0, n - 1}):
+        hands, leader, trick, before, suits = played_out(lay, rng, tricks_left, on_table)
+        mover = (leader + on_table) % n
+        # other deals of the same position: the other seats' cards dealt again
+        others = [s for s in range(n) if s != mover]
+        pool = [c for s in others for c in hands[s]]
+        deals = []
+        for _ in range(4):
+            rng.shuffle(pool)
+            d, at = list(hands), 0
+            for s in others:
+                d[s] = CardSet(pool[at:at + len(hands[s])])
+                at += len(hands[s])
+            deals.append(d)
+        legal = list(lay.legal_moves(hands[mover], trick[0] if trick else None,
+                                     trick_index=lay.hand_size - tricks_left, played=before | CardSet(trick),
+                                     suits_led=suits))
+        declarer = int(rng.integers(n))
+        rows = np.array([[h.mask for h in d] for d in deals], dtype=np.uint64)
+        r = solve_after_cards(lay, None, rows, legal, leader=leader, trick=trick, played=before, suits_led=suits,
+                              declarer=declarer)
+        for di, d in enumerate(deals):
+            one = solve(lay, None, d, leader=leader, trick=trick, played=before, suits_led=suits, declarer=declarer)
+            for i, card in enumerate(legal):
+                row = di * len(legal) + i
+                where = (gid, contract, on_table, di, str(card))
+                assert r.value[row] == one.card_values[card], where
+                if lay.objective == "nil":
+                    continue
+                after = [h - CardSet([card]) if s == mover else h for s, h in enumerate(d)]
+                table = trick + [card]
+                if len(table) == n:
+                    nxt = (leader + lay.trick_winner(table)) % n
+                    rest = solve(lay, None, after, leader=nxt, played=before | CardSet(table), sides=one.side,
+                                 suits_led=suits | 1 << lay.effective_suit(table[0]), card_values=False) \
+                        if any(after) else None
+                    line = table + (rest.line if rest else [])
+                else:
+                    rest = solve(lay, None, after, leader=leader, trick=table, played=before, suits_led=suits,
+                                 sides=one.side, card_values=False)
+                    line = table + rest.line
+                won, last, melds = line_results(lay, d, leader, [], line, one.side)
+                assert (r.side_tricks[row], r.last_trick_winner[row]) == (won, last), where
+                assert (r.side_melds[row], r.opp_melds[row]) == tuple(melds), where
+
+
+def test_solve_after_cards_errors():
+    from trickcore.solver import solve_after_cards
+
+    lay = get_game("goathead3").layout("hearts")
+    hands = np.array([[CardSet.parse(h).mask for h in ("JC AH", "10S KS", "KH QH")]], dtype=np.uint64)
+    with pytest.raises(ValueError, match="does not hold every card"):
+        solve_after_cards(lay, None, hands, ["KS"])
+    with pytest.raises(ValueError, match="one or more different cards"):
+        solve_after_cards(lay, None, hands, [])
+    with pytest.raises(ValueError, match="bit-board array"):
+        solve_after_cards(lay, None, hands[:, :2], ["JC"])
+
+
+@pytest.mark.parametrize("gid,contract", [("goathead3", "hearts"), ("clover", "hearts"), ("spades", "spades"),
+                                          ("goathead3", "nil")])
+def test_solve_after_cards_at_the_last_card(gid, contract):
+    """The seat's card ends the play: the last trick alone, with the last-trick bonus."""
+    from trickcore.solver import solve_after_cards
+
+    lay = get_game(gid).layout(contract)
+    n = lay.n_seats
+    rng = np.random.default_rng(3)
+    for _ in range(5):
+        hands, leader, trick, before, suits = played_out(lay, rng, 1, n - 1)
+        mover = (leader + n - 1) % n
+        card = next(iter(hands[mover]))
+        rows = np.array([[h.mask for h in hands]], dtype=np.uint64)
+        r = solve_after_cards(lay, None, rows, [card], leader=leader, trick=trick, played=before, sides=1)
+        one = solve(lay, None, hands, leader=leader, trick=trick, played=before, sides=1)
+        won, last, melds = line_results(lay, hands, leader, [], trick + [card], 1)
+        assert r.value[0] == one.card_values[card] == one.value
+        assert (r.side_tricks[0], r.last_trick_winner[0], r.side_melds[0], r.opp_melds[0]) == (won, last, *melds)

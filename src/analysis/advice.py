@@ -100,6 +100,7 @@ from trickcore.cards import Card, CardSet, parse_hand
 from trickcore.games import Game, get_game
 from trickcore.layout import Layout
 from trickcore.rounds.state import Observation, Trick
+from trickcore.solver import card_runs
 
 from .constraints import Constraint, as_constraint
 from .engine import check_seed, whole
@@ -645,14 +646,14 @@ def _solve_worlds(lay: Layout, pos: _Position, aim: _Aim, worlds: Iterable, scor
     whole-hand value, whether the seat wants it high there, and (``scored``) the play
     results the scorer reads.  The layouts go to the solver in groups (see
     ``LAYOUTS_PER_CALL``), every position after each card of a group in one
-    :func:`trickcore.solve_many` call.  Returns whether the time budget stopped it;
+    :func:`trickcore.solver.solve_after_cards` call.  Returns whether the time budget stopped it;
     layouts that a stopped call (budget or Ctrl-C) had solved after every card are
     kept."""
     n = lay.n_seats
     # unscored, only the value is read: one card of each run of equivalent cards is solved
     # (as solve() does), the others take its outcome
-    runs = _runs(lay, pos) if not scored else [[c] for c in pos.legal]
-    plans = [_CardPlan.of(lay, pos, run[0]) for run in runs]
+    runs = card_runs(lay, pos.legal, pos.played_before) if not scored else [[c] for c in pos.legal]
+    heads = [run[0] for run in runs]
     chunk: list[tuple[int, list[CardSet], list[int], int, bool, float]] = []
     size = 1
 
@@ -664,7 +665,7 @@ def _solve_worlds(lay: Layout, pos: _Position, aim: _Aim, worlds: Iterable, scor
         budget = None if deadline is None else max(deadline - began, 1e-3)
         stopped = False
         try:
-            solved = _solve_after_cards(lay, pos, aim, plans, chunk, scored, budget, tt_mb)
+            solved = _solve_after_cards(lay, pos, aim, heads, chunk, scored, budget, tt_mb)
         except TimeoutError as exc:
             solved, stopped = getattr(exc, "advice_solved", []), True
         except KeyboardInterrupt as exc:
@@ -690,71 +691,31 @@ def _solve_worlds(lay: Layout, pos: _Position, aim: _Aim, worlds: Iterable, scor
     return flush()
 
 
-@dataclasses.dataclass(frozen=True)
-class _CardPlan:
-    """The position after the seat plays ``card``: what the solver starts from, and the
-    tricks finished by then."""
-
-    card: Card
-    leader: int
-    trick: list[Card]                  # the table after the card (empty if it completes the trick)
-    played: CardSet                    # the cards of the finished tricks
-    suits_led: int
-    tail: list[Card]                   # the current trick's cards from its lead, the card's included
-    left: bool                         # any card left to play after it
-
-    @staticmethod
-    def of(lay: Layout, pos: _Position, card: Card) -> _CardPlan:
-        trick = [c for _, c in pos.trick] + [card]
-        leader, played, suits_led = pos.trick_leader, pos.played_before, pos.suits_led
-        finished = _tricks_of(lay, pos, card)
-        if len(finished) > len(pos.tricks):        # the card completes the trick
-            leader = finished[-1].winner
-            played = played | CardSet(trick)
-            suits_led |= 1 << lay.effective_suit(trick[0])
-            tail, trick = trick, []
-        else:
-            tail = trick
-        in_hands = sum(lay.hand_size - len(p) for p in pos.plays_by) - 1       # after the card
-        return _CardPlan(card, leader, trick, played, suits_led, tail, in_hands > 0)
-
-    def hands(self, pos: _Position, hands: list[CardSet]) -> list[int]:
-        """The hands after the card, as bit-boards."""
-        return [(h - CardSet([self.card])).mask if s == pos.seat else h.mask for s, h in enumerate(hands)]
-
-
-def _solve_after_cards(lay: Layout, pos: _Position, aim: _Aim, plans: list[_CardPlan],
+def _solve_after_cards(lay: Layout, pos: _Position, aim: _Aim, cards: list[Card],
                        chunk: list[tuple[int, list[CardSet], list[int], int, bool, float]], scored: bool,
                        budget: float | None, tt_mb: float) -> list[list[dict[str, int]]]:
-    """Every layout of ``chunk`` after each card of ``plans`` in one :func:`solve_many`
-    call, a layout's cards one after the other (they share the solver's table as a
-    layout's cards share it in one :func:`solve`): per layout, the outcome of each card
+    """Every layout of ``chunk`` after each of ``cards`` in one
+    :func:`trickcore.solver.solve_after_cards` call: per layout, the outcome of each card
     (:func:`_outcome`).  On a time budget or Ctrl-C the exception carries
     ``advice_solved``, the outcomes of the layouts the call had finished."""
-    from trickcore.solver import solve_many
+    from trickcore.solver import solve_after_cards
 
     points = lay.point_table()
-    n_cards = len(plans)
     sides = [side for _, _, _, side, _, _ in chunk]
-    if not plans[0].left:               # the seat's card ends the play: nothing to solve
-        return [[_outcome(lay, pos, plan, side, points, None) for plan in plans] for side in sides]
-    rows = [plan.hands(pos, h) for _, h, _, _, _, _ in chunk for plan in plans]
-    per_row = [(plan.leader, [int(c) for c in plan.trick], plan.played.mask) for plan in plans] * len(chunk)
-    leaders, tricks, played = zip(*per_row)
 
     def outcomes(r: Any, k: int) -> list[list[dict[str, int]]]:
-        return [[_outcome(lay, pos, plan, sides[d], points, (r, d * n_cards + i)) for i, plan in enumerate(plans)]
+        return [[_outcome(lay, pos, card, sides[d], points, (r, d * len(cards) + i)) for i, card in enumerate(cards)]
                 for d in range(k)]
 
     try:
-        r = solve_many(lay, None, np.array(rows, dtype=np.uint64), leader=np.array(leaders),
-                       sides=np.repeat(np.array(sides, dtype=np.uint8), n_cards), goal=aim.goal, tt_mb=tt_mb,
-                       line=scored, time_budget=budget,
-                       trick=np.array(tricks, dtype=np.int64).reshape(len(rows), -1),
-                       played=np.array(played, dtype=np.uint64), suits_led=plans[0].suits_led)
+        r = solve_after_cards(lay, None, np.array([[h.mask for h in hands] for _, hands, _, _, _, _ in chunk],
+                                                  dtype=np.uint64), cards,
+                              leader=pos.trick_leader, trick=[c for _, c in pos.trick], played=pos.played_before,
+                              suits_led=pos.suits_led, sides=np.array(sides), goal=aim.goal, line=scored,
+                              tt_mb=tt_mb, time_budget=budget)
     except (TimeoutError, KeyboardInterrupt) as exc:
         done = getattr(exc, "partial_result", None)
-        exc.advice_solved = [] if done is None else outcomes(done, len(done) // n_cards)
+        exc.advice_solved = [] if done is None else outcomes(done, len(done) // len(cards))
         raise
     return outcomes(r, len(chunk))
 
@@ -767,30 +728,6 @@ def _tally_layouts(tally: _Tally, chunk: list, solved: list[list[dict[str, int]]
     for (w, _, row, side, wants_max, weight), outcomes in zip(chunk, solved):
         every = [o for run, o in zip(runs, outcomes) for _ in run]
         tally.add(w, cards, every, wants_max, side, row if scored else None, weight)
-
-
-def _runs(lay: Layout, pos: _Position) -> list[list[Card]]:
-    """The seat's legal cards in runs of equivalent cards, whatever the layout: adjacent in
-    their effective suit but for cards of finished tricks (a card that may be in another
-    hand, the kitty or on the table keeps them apart), of one class (points and rule
-    flags, :func:`trickcore.solver._classes`).  Cards of a run have the same value in every
-    layout (the solver's own runs, ``representatives``, which it may join further)."""
-    from trickcore.solver import _classes
-
-    cls = _classes(lay)
-    bit = lay.card_to_bit
-    gone = {int(bit[int(c)]) for c in pos.played_before}
-    runs: list[list[Card]] = []
-    for card in sorted(pos.legal, key=lambda c: int(bit[int(c)])):
-        b = int(bit[int(card)])
-        if runs:
-            a = int(bit[int(runs[-1][-1])])
-            if (lay.effective_suit(card) == lay.effective_suit(runs[-1][-1]) and cls[a] == cls[b]
-                    and all(x in gone for x in range(a + 1, b))):
-                runs[-1].append(card)
-                continue
-        runs.append([card])
-    return runs
 
 
 def _bid_weigher(pos: _Position, bids: Sequence[tuple[int, int]],
@@ -806,25 +743,24 @@ def _bid_weigher(pos: _Position, bids: Sequence[tuple[int, int]],
     return lambda hands: float(np.exp(bid_log_likelihood(obs, hands, played_by, model)))
 
 
-def _outcome(lay: Layout, pos: _Position, plan: _CardPlan, side: int, points: np.ndarray,
-             solved: tuple[Any, int] | None) -> dict[str, int]:
-    """The whole hand if the seat plays ``plan.card`` and everybody plays perfectly after
-    it, for ``side``: the tricks finished by then (:func:`_results`), then what the solver
-    found from the position on (``solved``: a :class:`~trickcore.solver.ManyResult` and the
-    layout's row in it; ``None`` where nothing was left to play): the value, and, where a
-    line was followed, the play results the scorer reads along it."""
-    fin = _results(lay, pos, plan.tail, side, points)
-    value = tricks = melds = opp = 0
-    last = fin["last_trick_winner"]
-    if solved is not None:
-        r, d = solved
-        value = int(r.value[d])
-        tricks = value if lay.objective == "tricks" else 0
-        if r.side_tricks[d] >= 0:       # (a line was followed)
-            tricks, melds, opp = int(r.side_tricks[d]), int(r.side_melds[d]), int(r.opp_melds[d])
-            last = int(r.last_trick_winner[d])
-            if lay.objective == "tricks" and tricks != value:
-                raise RuntimeError(f"the line after {plan.card} takes {tricks} tricks, its value is {value}")
+def _outcome(lay: Layout, pos: _Position, card: Card, side: int, points: np.ndarray,
+             solved: tuple[Any, int]) -> dict[str, int]:
+    """The whole hand if the seat plays ``card`` and everybody plays perfectly after it,
+    for ``side``: the tricks finished before (:func:`_finished`), then what the solver found
+    from the position on (``solved``: a :class:`~trickcore.solver.ManyResult` of
+    :func:`~trickcore.solver.solve_after_cards` and the row): the value, and, where a line
+    was followed, the play results the scorer reads along it."""
+    fin = _finished(lay, pos, side, points)
+    r, d = solved
+    value = int(r.value[d])
+    tricks = value if lay.objective == "tricks" else 0
+    melds = opp = 0
+    last = -1
+    if r.side_tricks[d] >= 0:           # (a line was followed)
+        tricks, melds, opp = int(r.side_tricks[d]), int(r.side_melds[d]), int(r.opp_melds[d])
+        last = int(r.last_trick_winner[d])
+        if lay.objective == "tricks" and tricks != value:
+            raise RuntimeError(f"the line after {card} takes {tricks} tricks, its value is {value}")
     if lay.objective == "nil":          # the value is whether the nil side takes a trick
         caught = int(bool(fin["side_tricks"] or value))
         return {"value": caught, "side_points": 0, "side_tricks": caught, "last_trick_winner": -1,
@@ -837,43 +773,19 @@ def _outcome(lay: Layout, pos: _Position, plan: _CardPlan, side: int, points: np
             "opp_melds": fin["opp_melds"] + opp}
 
 
-def _tricks_of(lay: Layout, pos: _Position, card: Card) -> list[Trick]:
-    """The finished tricks once ``card`` is played (the current one too if it completes it)."""
-    trick = pos.trick + [(pos.seat, card)]
-    if len(trick) < lay.n_seats:
-        return pos.tricks
-    won = (pos.trick_leader + lay.trick_winner([c for _, c in trick])) % lay.n_seats
-    return [*pos.tricks, Trick(pos.trick_leader, tuple(trick), won)]
-
-
-def _results(lay: Layout, pos: _Position, tail: list[Card], side: int, points: np.ndarray) -> dict[str, int]:
-    """The whole hand's play results for ``side``: the finished tricks of ``pos``, then
-    ``tail`` (the current trick's cards from its lead on, then the rest of the play) — its
-    points (with the last-trick bonus), tricks, trick melds and the last trick's winner."""
-    n = lay.n_seats
-    winners = [t.winner for t in pos.tricks]
+def _finished(lay: Layout, pos: _Position, side: int, points: np.ndarray) -> dict[str, int]:
+    """What ``side`` took in the tricks finished before the current one: points, tricks
+    and the two sides' trick melds (the solver counts the rest of the hand)."""
+    mine = [side >> t.winner & 1 for t in pos.tricks]
     tricks = [[int(c) for _, c in t.plays] for t in pos.tricks]
-    whole = len(tail) - len(tail) % n
-    if whole:
-        cards = np.array([[int(c) for c in tail[k:k + n]] for k in range(0, whole, n)], dtype=np.int8)
-        leader = pos.trick_leader
-        for row, at in zip(cards.tolist(), lay.core.trick_winners_batch(cards).tolist()):
-            leader = (leader + at) % n
-            winners.append(leader)
-            tricks.append(row)
-    mine = [side >> w & 1 for w in winners]
     side_points = sum(int(points[c]) for t, m in zip(tricks, mine) if m for c in t)
-    done = len(winners) == lay.hand_size
-    if done and mine[-1]:
-        side_points += lay.last_trick_bonus
     side_melds = opp_melds = 0
     if lay.trick_meld_table is not None and tricks:
         masks = np.array([sum(1 << c for c in t) for t in tricks], dtype=np.uint64)
         for v, m in zip(lay.core.trick_meld_values(masks).tolist(), mine):
             side_melds += v if m else 0
             opp_melds += 0 if m else v
-    return {"side_points": side_points, "side_tricks": sum(mine), "last_trick_winner": winners[-1] if done else -1,
-            "side_melds": side_melds, "opp_melds": opp_melds}
+    return {"side_points": side_points, "side_tricks": sum(mine), "side_melds": side_melds, "opp_melds": opp_melds}
 
 
 # -- the summary -------------------------------------------------------------------------

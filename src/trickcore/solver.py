@@ -75,7 +75,7 @@ from .cards import Card, CardSet, parse_card, parse_hand
 from .games import Game
 from .layout import Layout, resolve_layout, seat_array
 
-__all__ = ["solve", "solve_many", "solve_deadline", "SolveResult", "ManyResult"]
+__all__ = ["solve", "solve_many", "solve_after_cards", "card_runs", "solve_deadline", "SolveResult", "ManyResult"]
 
 
 @dataclass
@@ -887,6 +887,178 @@ def _suit_masks(layout: Layout) -> list[int]:
     for card in layout.deck:
         masks[layout.effective_suit(card)] |= 1 << int(card)
     return masks
+
+
+def solve_after_cards(
+    game: str | Game | Layout,
+    contract: str | None,
+    hands: Any,
+    cards: Any,
+    *,
+    leader: int = 0,
+    trick: Sequence[Any] = (),
+    played: Any = None,
+    suits_led: Any = None,
+    declarer: Any = 0,
+    sides: Any = None,
+    goal: str | None = None,
+    line: bool = True,
+    tt_mb: float = 256,
+    time_budget: float | None = None,
+    **rules: Any,
+) -> ManyResult:
+    """For many deals of one position, the value of each of ``cards``: what
+    :func:`solve`'s ``card_values`` gives for one deal, here for every deal in one
+    :func:`solve_many` call (the analyses that average a card's value over the layouts a
+    seat cannot see, ``analysis.card_odds`` and PIMC).
+
+    ``hands`` (``uint64`` array ``(n, n_seats)``) are every seat's cards now, as in
+    :func:`solve`; ``leader``, ``trick``, ``played`` and ``suits_led`` are the position,
+    the same in every deal; ``cards`` are cards the seat to move holds in every deal
+    (legal ones).  The result has a row per deal and card, the deals' rows one after the
+    other (row ``d * len(cards) + i``: deal ``d`` after card ``i``): the value of the play
+    from the position when the seat plays the card and everybody plays perfectly after
+    it, the current trick included, as in ``card_values``; with ``line``, the side's
+    tricks, the last trick's winner and the trick melds from the position on along an
+    optimal line after the card.  Each deal's positions after the cards are solved side by
+    side by :func:`solve_many` (a card that completes the trick hands the lead to its
+    winner, whose trick is added back), so they share the solver's table, as a deal's
+    cards do in one :func:`solve`.  An interrupt's ``partial_result`` holds the first rows
+    solved, in this form too.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from trickcore import CardSet
+    >>> deal = [CardSet.parse(h).mask for h in ("JC AS", "QH 10S", "KS QS")]
+    >>> r = solve_after_cards("goathead3", "hearts", np.array([deal], dtype=np.uint64), ["JC", "AS"])
+    >>> r.value.tolist()          # after J♣ (not yet in a trick) and A♠: 33 each
+    [33, 33]
+    """
+    layout = resolve_layout(game, contract, rules)
+    n = layout.n_seats
+    arr = np.asarray(hands)
+    if arr.ndim != 2 or arr.shape[1] != n or arr.dtype.kind not in "iu":
+        raise ValueError(f"hands must be a bit-board array (n_deals, {n}), got {arr.dtype} {arr.shape}")
+    h = np.ascontiguousarray(arr, dtype=np.uint64)
+    leader = _check_seat("leader", leader, n)
+    table = [parse_card(c) for c in (trick.replace(",", " ").split() if isinstance(trick, str) else trick)]
+    if len(table) >= n:
+        raise ValueError(f"trick holds {len(table)} cards; a trick of {n} seats is complete with {n}")
+    chosen = list(parse_hand(cards)) if isinstance(cards, (str, CardSet)) else [parse_card(c) for c in cards]
+    if not chosen or len(set(chosen)) != len(chosen):
+        raise ValueError(f"cards must be one or more different cards, not {cards!r}")
+    before = parse_hand(played) if played is not None else CardSet()
+    led = _parse_suits_led(layout, suits_led, before)
+    mover = (leader + len(table)) % n
+    mask = CardSet(chosen).mask
+    short = np.flatnonzero((h[:, mover] & np.uint64(mask)) != np.uint64(mask)) if len(h) else []
+    if len(short):
+        raise ValueError(f"deal {short[0]}: seat {mover}, to play, does not hold every card of {CardSet(chosen)}")
+    rows, leaders, tricks, dones = [], [], [], []
+    for card in chosen:
+        after = table + [card]
+        if len(after) == n:                 # the card completes the trick
+            leaders.append((leader + layout.trick_winner(after)) % n)
+            tricks.append([])
+            dones.append((before | CardSet(after)).mask)
+        else:
+            leaders.append(leader)
+            tricks.append([int(c) for c in after])
+            dones.append(before.mask)
+    after_led = led | (1 << layout.effective_suit(table[0] if table else chosen[0])) if len(table) + 1 == n else led
+    k = len(chosen)
+    rows = np.repeat(h, k, axis=0)
+    rows[:, mover] &= ~np.tile(np.array([1 << int(c) for c in chosen], dtype=np.uint64), len(h))
+    if sides is None:
+        start = h.copy()
+        for i, c in enumerate(table):
+            start[:, (leader + i) % n] |= np.uint64(1 << int(c))
+        sides = np.asarray(layout.sides(start, seat_array("declarer", declarer, len(h), n)), dtype=np.int64).reshape(-1)
+    side = np.asarray(sides)
+    side = np.repeat(side, k) if side.ndim else np.full(len(rows), side)
+    left = not len(h) or int(np.bitwise_count(h[0]).sum()) > 1      # cards after the seat's
+    closing = [_closed_trick(layout, table + [card], leader, left) if len(table) + 1 == n else None
+               for card in chosen]
+    try:
+        r = solve_many(layout, None, rows, leader=np.tile(leaders, len(h)), sides=side, goal=goal, line=line,
+                       tt_mb=tt_mb, time_budget=time_budget,
+                       trick=np.array(tricks * len(h), dtype=np.int64).reshape(len(rows), -1),
+                       played=np.tile(np.array(dones, dtype=np.uint64), len(h)), suits_led=after_led)
+    except BaseException as exc:
+        part = getattr(exc, "partial_result", None)
+        if part is not None:
+            _add_closed_tricks(layout, part, closing, side, line)
+        raise
+    _add_closed_tricks(layout, r, closing, side, line)
+    return r
+
+
+def _closed_trick(layout: Layout, trick: list[Card], leader: int, left: bool) -> tuple[int, int, int]:
+    """The trick a card completes: its winner, its points for the winner (with the
+    last-trick bonus when no card is ``left``) and its melds."""
+    winner = (leader + layout.trick_winner(trick)) % layout.n_seats
+    points = sum(layout.points.get(c, 0) for c in trick) + (0 if left else layout.last_trick_bonus)
+    melds = 0
+    if layout.trick_meld_table is not None:
+        melds = int(layout.core.trick_meld_values(np.array([CardSet(trick).mask], dtype=np.uint64))[0])
+    return winner, points, melds
+
+
+def _add_closed_tricks(layout: Layout, r: ManyResult, closing: list, side: np.ndarray, line: bool) -> None:
+    """Add to :func:`solve_after_cards`'s rows the trick each card completes (in place)."""
+    k = len(closing)
+    for i, closed in enumerate(closing):
+        if closed is None:
+            continue
+        winner, points, melds = closed
+        at = np.arange(i, len(r), k)
+        won = (side[at].astype(np.int64) >> winner) & 1 == 1
+        if layout.objective == "points":
+            r.value[at] += np.where(won, points, 0).astype(r.value.dtype)
+        elif layout.objective == "tricks":
+            r.value[at] += won.astype(r.value.dtype)
+        else:                               # nil: a trick taken ends the play
+            r.value[at] = np.where(won, 1, r.value[at]).astype(r.value.dtype)
+        if line:
+            r.side_tricks[at] = np.where(won & (layout.objective == "nil"), 1,
+                                         r.side_tricks[at] + won).astype(r.side_tricks.dtype)
+            r.last_trick_winner[at] = np.where((r.last_trick_winner[at] < 0) | (won & (layout.objective == "nil")),
+                                               winner, r.last_trick_winner[at]).astype(np.int8)
+            r.side_melds[at] += np.where(won, melds, 0).astype(r.side_melds.dtype)
+            r.opp_melds[at] += np.where(won, 0, melds).astype(r.opp_melds.dtype)
+
+
+def card_runs(layout: Layout, cards: Iterable[Card], played: Any = None) -> list[list[Card]]:
+    """``cards`` of one seat in runs of cards that have one value whatever the other
+    hands: adjacent in their effective suit but for ``played`` cards (any other card may be
+    live in some deal and keeps them apart) and of one class (points and rule flags).  The
+    solver's own runs (which it may join further) hold within each, so one card of a run
+    stands for it.
+
+    Sheepshead: 7♠ and 9♠ are one run once the 8♠ is played; the K♠ scores 4:
+
+    >>> from trickcore import get_game
+    >>> lay = get_game("sheepshead").layout("jd")
+    >>> [[str(c) for c in run] for run in card_runs(lay, ["7S", "9S", "KS"], played="8S")]
+    [['7♠', '9♠'], ['K♠']]
+    >>> [[str(c) for c in run] for run in card_runs(lay, ["7S", "9S", "KS"])]
+    [['7♠'], ['9♠'], ['K♠']]
+    """
+    cls = _classes(layout)
+    bit = layout.card_to_bit
+    gone = {int(bit[int(c)]) for c in (parse_hand(played) if played is not None else CardSet())}
+    runs: list[list[Card]] = []
+    for card in sorted((parse_card(c) for c in cards), key=lambda c: int(bit[int(c)])):
+        b = int(bit[int(card)])
+        if runs:
+            a = int(bit[int(runs[-1][-1])])
+            if (layout.effective_suit(card) == layout.effective_suit(runs[-1][-1]) and cls[a] == cls[b]
+                    and all(x in gone for x in range(a + 1, b))):
+                runs[-1].append(card)
+                continue
+        runs.append([card])
+    return runs
 
 
 #: Most cuts per deal :func:`solve_many` takes (the kernel's ``MAX_CUTS``).

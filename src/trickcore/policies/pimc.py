@@ -995,8 +995,9 @@ class PIMCPolicy(BasePolicy):
         totals = {c: 0.0 for c in obs.legal}
         weight = 0
         table = self._play_table(obs)
-        for hands, _kitty, times in self._worlds(obs, rng, self.samples, table.by_seat):
-            for c, v in self.card_values(obs, hands, table).items():
+        worlds = self._worlds(obs, rng, self.samples, table.by_seat)
+        for (_hands, _kitty, times), values in zip(worlds, self._card_values_many(obs, [w[0] for w in worlds], table)):
+            for c, v in values.items():
                 totals[c] += times * v
             weight += times
         return {c: v / weight for c, v in totals.items()}
@@ -1007,22 +1008,36 @@ class PIMCPolicy(BasePolicy):
         is ``hands[seat]``: one world of :meth:`play`, or the true deal to measure a
         choice against (``benches/bench_bid_inference.py``).  ``table``: what the
         observation fixes (:meth:`_play_table`), worked out once for all the worlds."""
-        from ..solver import solve
+        return self._card_values_many(obs, [hands], self._play_table(obs) if table is None else table)[0]
 
-        t = self._play_table(obs) if table is None else table
+    def _card_values_many(self, obs: Observation, worlds: Sequence[Sequence[CardSet]],
+                          t: _PlayTable) -> list[dict[Card, int]]:
+        """:meth:`card_values` of each world, every world's positions after each card in one
+        :func:`~trickcore.solver.solve_after_cards` call (one card per run of equivalent
+        cards, :func:`~trickcore.solver.card_runs`): a :func:`~trickcore.solve` call per
+        world cost more in Python than in search on the small positions PIMC solves."""
+        from ..solver import card_runs, solve_after_cards
+
         lay = obs.layout
-        start = np.array([[(hands[s] | t.by_seat[s]).mask for s in t.seats]], dtype=np.uint64)
+        now = np.array([[hands[s].mask for s in t.seats] for hands in worlds], dtype=np.uint64)
         if t.mode == "paranoid":
-            decl, side = obs.seat, 1 << t.idx[obs.seat]
+            sides = np.full(len(worlds), 1 << t.idx[obs.seat], dtype=np.int64)
         else:
             decl = obs.seat if t.mode == "team" else obs.declarer
-            side = int(lay.sides(start, t.idx[decl])[0])
-        my_side = bool(side >> t.idx[obs.seat] & 1)
-        r = solve(lay, None, [hands[s] for s in t.seats], leader=t.idx[t.leader], declarer=t.idx[decl],
-                  trick=t.trick, played=t.played_before, suits_led=t.suits_led, goal=t.goal, sides=side,
-                  tt_mb=self.tt_mb)
-        sign = 1 if (t.goal == "max") == my_side else -1
-        return {c: sign * r.card_values.get(c, 0) for c in obs.legal}
+            start = now | np.array([t.by_seat[s].mask for s in t.seats], dtype=np.uint64)
+            sides = np.asarray(lay.sides(start, t.idx[decl]), dtype=np.int64).reshape(len(worlds))
+        runs = card_runs(lay, obs.legal, t.played_before)
+        r = solve_after_cards(lay, None, now, [run[0] for run in runs], leader=t.idx[t.leader], trick=t.trick,
+                              played=t.played_before, suits_led=t.suits_led, sides=sides, goal=t.goal, line=False,
+                              tt_mb=self.tt_mb)
+        values = r.value.reshape(len(worlds), len(runs)).tolist()
+        me = t.idx[obs.seat]
+        out = []
+        for side, row in zip(sides.tolist(), values):
+            sign = 1 if (t.goal == "max") == bool(side >> me & 1) else -1
+            by_card = {c: sign * v for run, v in zip(runs, row) for c in run}
+            out.append({c: by_card[c] for c in obs.legal})
+        return out
 
     def _play_table(self, obs: Observation) -> _PlayTable:
         """What a card-play observation fixes for :meth:`card_values`."""
