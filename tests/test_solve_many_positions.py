@@ -246,6 +246,17 @@ def test_solve_after_cards_errors():
         solve_after_cards(lay, None, hands, [])
     with pytest.raises(ValueError, match="bit-board array"):
         solve_after_cards(lay, None, hands[:, :2], ["JC"])
+    with pytest.raises(ValueError, match="one or more different cards"):
+        solve_after_cards(lay, None, hands, 5)
+    with pytest.raises(ValueError, match="cards on the table"):
+        solve_after_cards(lay, None, hands, ["JC"], trick=7)
+    with pytest.raises(ValueError, match="complete with 3"):
+        solve_after_cards(lay, None, hands, ["JC"], trick="QS JS KS")
+    with pytest.raises(ValueError, match="one per deal"):
+        solve_after_cards(lay, None, hands, ["JC"], sides=[1, 1])
+    from trickcore.solver import card_runs
+    with pytest.raises(ValueError, match="not in the deck"):
+        card_runs(lay, ["7S", "AS"])
 
 
 @pytest.mark.parametrize("gid,contract", [("goathead3", "hearts"), ("clover", "hearts"), ("spades", "spades"),

@@ -790,7 +790,7 @@ def _positions(layout: Layout, hands: np.ndarray, leaders: np.ndarray, trick: An
     ``suits_led`` and ``trick_index`` arrays."""
     n, n_deals = layout.n_seats, hands.shape[0]
     rows = np.arange(n_deals)
-    table = _trick_array(layout, trick, n_deals)
+    table = _trick_array(trick, n_deals)
     k = table.shape[1]
     if k >= n:
         raise ValueError(f"trick holds {k} cards; a trick of {n} seats is complete with {n}")
@@ -814,7 +814,7 @@ def _positions(layout: Layout, hands: np.ndarray, leaders: np.ndarray, trick: An
         raise ValueError(f"deal {d}: hand sizes {np.bitwise_count(hands[d]).tolist()} do not fit a trick of "
                          f"{k} card(s) led by seat {leaders[d]}")
     _check_deals(layout, start)
-    done = _card_masks(layout, played, n_deals, "played")
+    done = _card_masks(played, n_deals, "played")
     outside = np.flatnonzero(done & ~np.uint64(deck))
     if outside.size:
         d = int(outside[0])
@@ -850,7 +850,7 @@ def _positions(layout: Layout, hands: np.ndarray, leaders: np.ndarray, trick: An
     }
 
 
-def _trick_array(layout: Layout, trick: Any, n_deals: int) -> np.ndarray:
+def _trick_array(trick: Any, n_deals: int) -> np.ndarray:
     """``trick`` as universal card ids ``int64[n_deals, k]``."""
     if trick is None:
         return np.zeros((n_deals, 0), dtype=np.int64)
@@ -870,7 +870,7 @@ def _trick_array(layout: Layout, trick: Any, n_deals: int) -> np.ndarray:
     return np.tile(np.array([int(c) for c in cards], dtype=np.int64), (n_deals, 1))
 
 
-def _card_masks(layout: Layout, cards: Any, n_deals: int, name: str) -> np.ndarray:
+def _card_masks(cards: Any, n_deals: int, name: str) -> np.ndarray:
     """``cards`` (one set for every deal, or a bit-board array ``(n_deals,)``) as ``uint64[n_deals]``."""
     if cards is None:
         return np.zeros(n_deals, dtype=np.uint64)
@@ -942,9 +942,11 @@ def solve_after_cards(
         raise ValueError(f"hands must be a bit-board array (n_deals, {n}), got {arr.dtype} {arr.shape}")
     h = np.ascontiguousarray(arr, dtype=np.uint64)
     leader = _check_seat("leader", leader, n)
-    table = [parse_card(c) for c in (trick.replace(",", " ").split() if isinstance(trick, str) else trick)]
+    table = [Card(int(c)) for c in _trick_array(trick, 1)[0]]
     if len(table) >= n:
         raise ValueError(f"trick holds {len(table)} cards; a trick of {n} seats is complete with {n}")
+    if not isinstance(cards, Iterable):
+        raise ValueError(f"cards must be one or more different cards, not {cards!r}")
     chosen = list(parse_hand(cards)) if isinstance(cards, (str, CardSet)) else [parse_card(c) for c in cards]
     if not chosen or len(set(chosen)) != len(chosen):
         raise ValueError(f"cards must be one or more different cards, not {cards!r}")
@@ -955,7 +957,7 @@ def solve_after_cards(
     short = np.flatnonzero((h[:, mover] & np.uint64(mask)) != np.uint64(mask)) if len(h) else []
     if len(short):
         raise ValueError(f"deal {short[0]}: seat {mover}, to play, does not hold every card of {CardSet(chosen)}")
-    rows, leaders, tricks, dones = [], [], [], []
+    leaders, tricks, dones = [], [], []
     for card in chosen:
         after = table + [card]
         if len(after) == n:                 # the card completes the trick
@@ -976,6 +978,8 @@ def solve_after_cards(
             start[:, (leader + i) % n] |= np.uint64(1 << int(c))
         sides = np.asarray(layout.sides(start, seat_array("declarer", declarer, len(h), n)), dtype=np.int64).reshape(-1)
     side = np.asarray(sides)
+    if side.ndim and side.shape != (len(h),):
+        raise ValueError(f"sides must be a seat mask or an int array of {len(h)} masks, one per deal")
     side = np.repeat(side, k) if side.ndim else np.full(len(rows), side)
     left = not len(h) or int(np.bitwise_count(h[0]).sum()) > 1      # cards after the seat's
     closing = [_closed_trick(layout, table + [card], leader, left) if len(table) + 1 == n else None
@@ -1048,8 +1052,11 @@ def card_runs(layout: Layout, cards: Iterable[Card], played: Any = None) -> list
     cls = _classes(layout)
     bit = layout.card_to_bit
     gone = {int(bit[int(c)]) for c in (parse_hand(played) if played is not None else CardSet())}
+    mine = [parse_card(c) for c in cards]
+    if any(c not in layout.deck for c in mine):
+        raise ValueError(f"cards {CardSet(c for c in mine if c not in layout.deck)} are not in the deck of {layout.name}")
     runs: list[list[Card]] = []
-    for card in sorted((parse_card(c) for c in cards), key=lambda c: int(bit[int(c)])):
+    for card in sorted(mine, key=lambda c: int(bit[int(c)])):
         b = int(bit[int(card)])
         if runs:
             a = int(bit[int(runs[-1][-1])])
