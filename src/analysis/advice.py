@@ -55,15 +55,18 @@ two thousand (1,944 to 2,706 on three heuristic rounds with voids shown).
 
 Cost
 ----
-One solve a layout and legal card with a declaring side (a line per card is needed for
-the payout; value and line only, ``solve(..., card_values=False)``), one with every
-card's value a layout otherwise.  ``benches/bench_advice.py``, heuristic rounds, one call
-of 200 layouts unless every layout was fewer: Goathead, Sheepshead, Gamut and Oh Hell
-0.05-0.4 s at the second or fourth trick; Clover 0.8-1.3 s at the second trick, 0.3 s at
-the fourth; Spades 1.8-2.4 s at the second, 0.6 s at the fourth.  A whole Hearts hand is the
-solver's slow case (a seat's fewest points): 30 s a layout at the second trick, half a
-second at the fourth, so give ``time_budget`` there (the ``advise`` command's
-``--time-budget``) and read the layouts it reached.
+Every layout's position after each legal card is solved exactly, with a line where a
+declaring side's payout needs one (its tricks and melds), the value alone otherwise (then
+one card of each run of equivalent cards, :func:`trickcore.solver.card_runs`).  The
+layouts go to the compiled solver in groups, every position of a group in one
+:func:`trickcore.solver.solve_after_cards` call, a layout's cards side by side so that
+they share the solver's table.  ``benches/bench_advice.py``, heuristic rounds, one call of
+200 layouts unless every layout was fewer, at the second or fourth trick: Goathead
+0.01-0.05 s, Sheepshead 0.04-0.09 s, Gamut 0.05-0.11 s, Oh Hell 0.05-0.43 s, Clover
+0.08-0.31 s, Spades 0.2-1.7 s.  A whole Hearts hand is the solver's slow case (a seat's
+fewest points): 20-30 s a layout at the second trick, half a second at the fourth, so
+give ``time_budget`` there (the ``advise`` command's ``--time-budget``) and read the
+layouts it reached.
 
 Examples
 --------
@@ -703,8 +706,10 @@ def _solve_after_cards(lay: Layout, pos: _Position, aim: _Aim, cards: list[Card]
     points = lay.point_table()
     sides = [side for _, _, _, side, _, _ in chunk]
 
+    before = {side: _finished(lay, pos, side, points) for side in set(sides)}
+
     def outcomes(r: Any, k: int) -> list[list[dict[str, int]]]:
-        return [[_outcome(lay, pos, card, sides[d], points, (r, d * len(cards) + i)) for i, card in enumerate(cards)]
+        return [[_outcome(lay, card, before[sides[d]], (r, d * len(cards) + i)) for i, card in enumerate(cards)]
                 for d in range(k)]
 
     try:
@@ -743,14 +748,13 @@ def _bid_weigher(pos: _Position, bids: Sequence[tuple[int, int]],
     return lambda hands: float(np.exp(bid_log_likelihood(obs, hands, played_by, model)))
 
 
-def _outcome(lay: Layout, pos: _Position, card: Card, side: int, points: np.ndarray,
-             solved: tuple[Any, int]) -> dict[str, int]:
-    """The whole hand if the seat plays ``card`` and everybody plays perfectly after it,
-    for ``side``: the tricks finished before (:func:`_finished`), then what the solver found
-    from the position on (``solved``: a :class:`~trickcore.solver.ManyResult` of
-    :func:`~trickcore.solver.solve_after_cards` and the row): the value, and, where a line
-    was followed, the play results the scorer reads along it."""
-    fin = _finished(lay, pos, side, points)
+def _outcome(lay: Layout, card: Card, fin: dict[str, int], solved: tuple[Any, int]) -> dict[str, int]:
+    """The whole hand if the seat plays ``card`` and everybody plays perfectly after it:
+    what the side took in the tricks finished before (``fin``, :func:`_finished`), then
+    what the solver found from the position on (``solved``: a
+    :class:`~trickcore.solver.ManyResult` of :func:`~trickcore.solver.solve_after_cards`
+    and the row): the value, and, where a line was followed, the play results the scorer
+    reads along it."""
     r, d = solved
     value = int(r.value[d])
     tricks = value if lay.objective == "tricks" else 0
