@@ -593,3 +593,38 @@ def test_bids_weigh_the_layouts_as_pimc_does(game, seed, rules):
     assert "n_eff" not in plain.attrs
     for c, v in values.items():
         assert plain.loc[str(Card(c)), "value"] == pytest.approx(float(np.mean(v)), abs=1e-9)
+
+
+@pytest.mark.parametrize("game", ["goathead3", "goathead4", "sheepshead", "clover", "gamut", "ohhell"])
+def test_layouts_are_counted_as_listed(game):
+    """The count that decides between every layout and samples (:func:`_count`) is the
+    number of layouts the walk lists, with voids shown, kitties and known cards, at
+    every decision of heuristic rounds late enough to list them all."""
+    from analysis.advice import _count, _enumerate, _observation, _replay
+    from trickcore.policies import HeuristicPolicy
+    from trickcore.policies.pimc import HiddenDeals
+    from trickcore.rounds import play_round
+
+    n = get_game(game).n_seats
+    checked = 0
+    for seed in range(6):
+        rec = play_round(game, [HeuristicPolicy() for _ in range(n)], seed=seed)
+        if not rec.tricks or len(rec.tricks[0].plays) != n:
+            continue
+        lay = get_game(game).layout(rec.contract, **dict(rec.rules)) if rec.rules else get_game(game).layout(rec.contract)
+        plays = [(s, c) for t in rec.tricks for s, c in t.plays]
+        for k in range(len(plays) // 2, len(plays), 3):
+            seat = plays[k][0]
+            hand = " ".join(str(c) for s, c in plays if s == seat)
+            try:
+                pos = _replay(lay, seat, hand, " ".join(str(c) for _, c in plays[:k]), rec.tricks[0].leader, None, None)
+            except ValueError:
+                continue
+            deals = HiddenDeals(_observation(pos))
+            count = _count(deals, pos)
+            if count > 3000:
+                continue
+            listed = _enumerate(deals, pos, 10 ** 6)
+            assert listed is not None and len(listed) == count, (game, seed, k)
+            checked += 1
+    assert checked >= 3

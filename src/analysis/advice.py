@@ -91,7 +91,9 @@ the J♦ is best on every layout, and the declarer still makes the contract on 3
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
+import math
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
@@ -475,7 +477,9 @@ def _worlds(pos: _Position, method: str, samples: int, exact_limit: int, seed: i
     deals = HiddenDeals(_observation(pos))
     if method != "sample":
         limit = EXACT_MOST if method == "exact" else exact_limit
-        every = _enumerate(deals, pos, limit)
+        # counted first: listing them only to find there are too many cost more than
+        # solving 200 samples on small positions
+        every = _enumerate(deals, pos, limit) if _count(deals, pos) <= limit else None
         if every is not None:
             if cond is not None and every:
                 keep = cond.mask(np.array([_start_row(pos, w) for w in every], dtype=np.uint64))
@@ -528,6 +532,48 @@ def _start_row(pos: _Position, world: tuple[list[CardSet], CardSet]) -> list[int
     """The deal at the start of the play of a layout: every seat's hand, then the kitty."""
     hands, kitty = world
     return [(h | p).mask for h, p in zip(hands, pos.plays_by)] + [kitty.mask]
+
+
+def _count(deals: Any, pos: _Position) -> int:
+    """How many layouts :func:`_enumerate` lists: the ways to deal the unseen cards to the
+    seats' missing cards and the kitty, no seat getting a suit it showed void in (per
+    suit, the ways to split its cards among the places allowed, multiplied over the suits
+    for every split that fills each place)."""
+    lay = pos.layout
+    seats = list(deals.need)
+    by_suit: dict[int, int] = {}
+    for c in deals.cards:
+        su = lay.effective_suit(Card(c))
+        by_suit[su] = by_suit.get(su, 0) + 1
+    suits = sorted(by_suit.items())
+    # the places a suit may go: the seats not void in it, and the kitty (the last place)
+    allowed = [[i for i, t in enumerate(seats) if su not in pos.voids.get(t, set())] + [len(seats)]
+               for su, _ in suits]
+
+    @functools.lru_cache(maxsize=None)
+    def ways(i: int, left: tuple[int, ...]) -> int:
+        if i == len(suits):
+            return int(not any(left))
+        total = 0
+        for split in _splits(suits[i][1], [left[p] for p in allowed[i]]):
+            rest = list(left)
+            for p, k in zip(allowed[i], split):
+                rest[p] -= k
+            total += math.factorial(suits[i][1]) // math.prod(math.factorial(k) for k in split) * ways(i + 1, tuple(rest))
+        return total
+
+    return ways(0, tuple(deals.need[t] for t in seats) + (deals.kitty_need,))
+
+
+def _splits(n: int, caps: list[int]) -> Iterator[tuple[int, ...]]:
+    """Every way to write ``n`` as a sum of ``len(caps)`` parts, part ``j`` at most ``caps[j]``."""
+    if not caps:
+        if n == 0:
+            yield ()
+        return
+    for k in range(min(n, caps[0]) + 1):
+        for rest in _splits(n - k, caps[1:]):
+            yield (k, *rest)
 
 
 def _enumerate(deals: Any, pos: _Position, limit: int) -> list[tuple[list[CardSet], CardSet]] | None:
