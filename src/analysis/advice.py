@@ -479,7 +479,7 @@ def _worlds(pos: _Position, method: str, samples: int, exact_limit: int, seed: i
         limit = EXACT_MOST if method == "exact" else exact_limit
         # counted first: listing them only to find there are too many cost more than
         # solving 200 samples on small positions
-        every = _enumerate(deals, pos, limit) if _count(deals, pos) <= limit else None
+        every = _enumerate(deals, pos, limit) if _count(deals, pos, limit + 1) <= limit else None
         if every is not None:
             if cond is not None and every:
                 keep = cond.mask(np.array([_start_row(pos, w) for w in every], dtype=np.uint64))
@@ -534,11 +534,13 @@ def _start_row(pos: _Position, world: tuple[list[CardSet], CardSet]) -> list[int
     return [(h | p).mask for h, p in zip(hands, pos.plays_by)] + [kitty.mask]
 
 
-def _count(deals: Any, pos: _Position) -> int:
-    """How many layouts :func:`_enumerate` lists: the ways to deal the unseen cards to the
-    seats' missing cards and the kitty, no seat getting a suit it showed void in (per
-    suit, the ways to split its cards among the places allowed, multiplied over the suits
-    for every split that fills each place)."""
+def _count(deals: Any, pos: _Position, cap: int) -> int:
+    """How many layouts :func:`_enumerate` lists, or ``cap`` if at least that many: the
+    ways to deal the unseen cards to the seats' missing cards and the kitty, no seat
+    getting a suit it showed void in (per suit, the ways to split its cards among the
+    places allowed, multiplied over the suits for every split that fills each place).
+    Counting stops once past ``cap``, so a position with a great many layouts is told
+    at once."""
     lay = pos.layout
     seats = list(deals.need)
     by_suit: dict[int, int] = {}
@@ -560,6 +562,8 @@ def _count(deals: Any, pos: _Position) -> int:
             for p, k in zip(allowed[i], split):
                 rest[p] -= k
             total += math.factorial(suits[i][1]) // math.prod(math.factorial(k) for k in split) * ways(i + 1, tuple(rest))
+            if total >= cap:
+                return cap
         return total
 
     return ways(0, tuple(deals.need[t] for t in seats) + (deals.kitty_need,))
