@@ -62,8 +62,8 @@ layouts go to the compiled solver in groups, every position of a group in one
 :func:`trickcore.solver.solve_after_cards` call, a layout's cards side by side so that
 they share the solver's table.  ``benches/bench_advice.py``, heuristic rounds, one call of
 200 layouts unless every layout was fewer, at the second or fourth trick: Goathead
-0.01-0.05 s, Sheepshead 0.04-0.09 s, Gamut 0.05-0.11 s, Oh Hell 0.05-0.43 s, Clover
-0.08-0.31 s, Spades 0.2-1.7 s.  A whole Hearts hand is the solver's slow case (a seat's
+0.01-0.03 s, Sheepshead 0.02-0.07 s, Gamut 0.02-0.07 s, Oh Hell 0.03-0.39 s, Clover
+0.04-0.27 s, Spades 0.15-1.6 s.  A whole Hearts hand is the solver's slow case (a seat's
 fewest points): 20-30 s a layout at the second trick, half a second at the fourth, so
 give ``time_budget`` there (the ``advise`` command's ``--time-budget``) and read the
 layouts it reached.
