@@ -496,6 +496,13 @@ dropped in that light (nodes without the line unless said):
   left -3.6%, from two -5.7%), Clover hearts (40) 45,204 -> 42,611 (-5.7%); wall time
   Sheepshead 474 -> 467-471 us, Clover 1.84 -> 1.84-1.90 ms: the lookups cost what the
   nodes saved.
+* session 26, measured only (a scratch build): a key blind to the order of the suits that
+  are alike (the plain suits of Sheepshead jd, Clover hearts, Goathead 3p hearts: the
+  same points and meld ranks by rank, no rule flag), so that a position and the one with
+  two such suits' holdings swapped share an entry.  At boundaries with three tricks left
+  or more, keys new to the search whose suit-sorted key had been seen: Goathead 3p 2.8%,
+  Sheepshead 0.2%, Clover 0.3% (bench deals): a search about never meets its positions'
+  suit-swapped twins.
 
 All masks are layout bits (see ``_layout.pxd``).  Everything below the ``def`` functions is
 ``noexcept nogil``; the Python layer validates every input before calling in.
