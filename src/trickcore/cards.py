@@ -208,6 +208,13 @@ class CardSet:
     __slots__ = ("mask",)
 
     def __init__(self, cards: Iterable[Card | str | int] | int | CardSet | str | None = None) -> None:
+        if type(cards) is int:
+            # a plain bit-board first: the set operations and the engine's masks make
+            # most card sets, and the checks below cost more than the set itself
+            if cards < 0 or cards & ~_ALL_IDS_MASK:
+                raise ValueError(f"bit-board {cards:#x} has bits that are not cards")
+            self.mask = cards
+            return
         if cards is None:
             mask = 0
         elif isinstance(cards, CardSet):
@@ -332,16 +339,32 @@ class CardSet:
             return int(other)
         return CardSet(other).mask  # type: ignore[arg-type]
 
+    @classmethod
+    def _of(cls, mask: int) -> CardSet:
+        """A set of the cards of ``mask``, known to be cards (no checks)."""
+        s = object.__new__(cls)
+        s.mask = mask
+        return s
+
+    # (two sets make a set of cards: no check; any other operand goes through the checks)
     def __or__(self, other: object) -> CardSet:
+        if type(other) is CardSet:
+            return CardSet._of(self.mask | other.mask)
         return CardSet(self.mask | self._coerce(other))
 
     def __and__(self, other: object) -> CardSet:
+        if type(other) is CardSet:
+            return CardSet._of(self.mask & other.mask)
         return CardSet(self.mask & self._coerce(other))
 
     def __sub__(self, other: object) -> CardSet:
+        if type(other) is CardSet:
+            return CardSet._of(self.mask & ~other.mask)
         return CardSet(self.mask & ~self._coerce(other))
 
     def __xor__(self, other: object) -> CardSet:
+        if type(other) is CardSet:
+            return CardSet._of(self.mask ^ other.mask)
         return CardSet(self.mask ^ self._coerce(other))
 
     __ror__ = __or__
