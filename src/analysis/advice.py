@@ -231,7 +231,7 @@ def card_odds(
         (``KeyboardInterrupt``) likewise carries the frame of the layouts finished as
         ``partial_result``.
     tt_mb:
-        Transposition table of each solve (see :func:`trickcore.solve`).
+        Transposition table of each solver call, a group of layouts (see :func:`trickcore.solve`).
 
     Returns
     -------
@@ -479,7 +479,7 @@ def _worlds(pos: _Position, method: str, samples: int, exact_limit: int, seed: i
         limit = EXACT_MOST if method == "exact" else exact_limit
         # counted first: listing them only to find there are too many cost more than
         # solving 200 samples on small positions
-        every = _enumerate(deals, pos, limit) if _count(deals, pos, limit + 1) <= limit else None
+        every = _enumerate(deals, pos, limit) if _count(deals, limit + 1) <= limit else None
         if every is not None:
             if cond is not None and every:
                 keep = cond.mask(np.array([_start_row(pos, w) for w in every], dtype=np.uint64))
@@ -534,23 +534,18 @@ def _start_row(pos: _Position, world: tuple[list[CardSet], CardSet]) -> list[int
     return [(h | p).mask for h, p in zip(hands, pos.plays_by)] + [kitty.mask]
 
 
-def _count(deals: Any, pos: _Position, cap: int) -> int:
+def _count(deals: Any, cap: int) -> int:
     """How many layouts :func:`_enumerate` lists, or ``cap`` if at least that many: the
     ways to deal the unseen cards to the seats' missing cards and the kitty, no seat
     getting a suit it showed void in (per suit, the ways to split its cards among the
     places allowed, multiplied over the suits for every split that fills each place).
     Counting stops once past ``cap``, so a position with a great many layouts is told
     at once."""
-    lay = pos.layout
     seats = list(deals.need)
-    by_suit: dict[int, int] = {}
-    for c in deals.cards:
-        su = lay.effective_suit(Card(c))
-        by_suit[su] = by_suit.get(su, 0) + 1
-    suits = sorted(by_suit.items())
-    # the places a suit may go: the seats not void in it, and the kitty (the last place)
-    allowed = [[i for i, t in enumerate(seats) if su not in pos.voids.get(t, set())] + [len(seats)]
-               for su, _ in suits]
+    suits = [(int(su), int(k)) for su, k in zip(*np.unique(deals.suits, return_counts=True))]
+    # the places a suit may go: the seats not void in it (HiddenDeals.banned), and the
+    # kitty (the last place)
+    allowed = [[i for i, t in enumerate(seats) if not deals.banned[t, su]] + [len(seats)] for su, _ in suits]
 
     @functools.lru_cache(maxsize=None)
     def ways(i: int, left: tuple[int, ...]) -> int:

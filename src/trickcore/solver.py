@@ -830,10 +830,11 @@ def _positions(layout: Layout, hands: np.ndarray, leaders: np.ndarray, trick: An
         d = int(over[0])
         raise ValueError(f"deal {d}: {int(np.bitwise_count(done[d]))} played cards cannot have left "
                          f"{int(remaining[d])} in play")
+    done_bits = layout.core.to_layout_bits(done.reshape(-1, 1)).reshape(n_deals)
     if suits_led is None:
         led = np.zeros(n_deals, dtype=np.int32)
-        for su, mask in enumerate(_suit_masks(layout)):
-            led |= ((done & np.uint64(mask)) != 0).astype(np.int32) << su
+        for su, mask in enumerate(layout.suit_masks):
+            led |= ((done_bits & mask) != 0).astype(np.int32) << su
     else:
         led = np.asarray(suits_led)
         if led.ndim == 0:
@@ -844,7 +845,7 @@ def _positions(layout: Layout, hands: np.ndarray, leaders: np.ndarray, trick: An
     trick_index = (layout.hand_size * n - remaining) // n
     return start, {
         "trick": np.ascontiguousarray(layout.card_to_bit[table] if k else np.zeros((n_deals, 0)), dtype=np.int8),
-        "played": np.ascontiguousarray(layout.core.to_layout_bits(done.reshape(-1, 1)).reshape(n_deals), dtype=np.uint64),
+        "played": np.ascontiguousarray(done_bits, dtype=np.uint64),
         "suits_led": np.ascontiguousarray(led, dtype=np.int32),
         "trick_index": np.ascontiguousarray(trick_index, dtype=np.int16),
     }
@@ -879,14 +880,6 @@ def _card_masks(cards: Any, n_deals: int, name: str) -> np.ndarray:
             raise ValueError(f"{name} must be cards, or a bit-board array of {n_deals} deals; got {cards.dtype} {cards.shape}")
         return cards.astype(np.uint64)
     return np.full(n_deals, parse_hand(cards).mask, dtype=np.uint64)
-
-
-def _suit_masks(layout: Layout) -> list[int]:
-    """Universal bit-board of each effective suit's cards."""
-    masks = [0] * len(layout.suits)
-    for card in layout.deck:
-        masks[layout.effective_suit(card)] |= 1 << int(card)
-    return masks
 
 
 def solve_after_cards(

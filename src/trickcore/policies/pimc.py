@@ -5,8 +5,9 @@ deals consistent with everything its seat has seen (:class:`HiddenDeals`): its o
 every card played, the voids other seats showed (a seat that did not follow a suit holds
 none of it), cards it knows another seat holds (cards it passed, announced queens or
 jacks), cards it knows lie in the kitty (what it buried) and every seat's hand size — then
-solves each sample double dummy with
-:func:`trickcore.solve` and plays the card with the best average value for its side.
+solves each sample double dummy (every sample's positions after each legal card in one
+:func:`trickcore.solver.solve_after_cards` call) and plays the card with the best average
+value for its side.
 
 Which side?  The seat's own side is known to it in every sample: the sides are recomputed
 from the sampled hands with the layout's side rule (so a hidden partner is whoever holds
