@@ -2,7 +2,7 @@
 
 Run from the repository root after building::
 
-    PYTHONPATH=src python benches/bench_solver_speed.py            # 4,000 deals per game
+    PYTHONPATH=src python benches/bench_solver_speed.py            # 4,000 deals a goal row, 200 the others
     PYTHONPATH=src python benches/bench_solver_speed.py --quick    # 50 deals
     PYTHONPATH=src python benches/bench_solver_speed.py --games goathead3 --deals 1000
     PYTHONPATH=src python benches/bench_solver_speed.py --games spades --tricks 8 --kernel general
@@ -65,7 +65,7 @@ from trickcore import get_game
 from trickcore.solver import solve_many
 
 #: deals a row by default: the goal rows' population mean to a few percent (see the module
-#: docstring, "How many deals"), and ``--all``'s quick survey of every contract
+#: docstring, "How many deals"); the other rows and ``--all``'s survey of every contract
 GOAL_DEALS = 4000
 ALL_DEALS = 200
 
@@ -242,8 +242,9 @@ def all_rows(args) -> None:
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=None,
-                    help=f"deals per row (default {GOAL_DEALS}; with --all {ALL_DEALS}): a point game's cost per "
-                         "deal is heavy-tailed, so the goal rows need thousands for a mean within a few percent")
+                    help=f"deals per row (default {GOAL_DEALS} for the rows with a goal, {ALL_DEALS} for the "
+                         "others and with --all): a point game's cost per deal is heavy-tailed, so the goal rows "
+                         "need thousands for a mean within a few percent")
     ap.add_argument("--quick", action="store_true", help="50 deals, 1 repeat")
     ap.add_argument("--tricks", type=int, default=0,
                     help="deal only this many cards per hand (e.g. 8 for quick Spades figures)")
@@ -272,9 +273,8 @@ def main(argv=None) -> None:
         trickcore.solver.KERNEL = args.kernel
     if args.quick:
         args.deals, args.repeats, args.min_seconds = 50, 1, 0.0
-    if args.deals is None:
-        args.deals = ALL_DEALS if args.all else GOAL_DEALS
     if args.all:
+        args.deals = args.deals or ALL_DEALS
         all_rows(args)
         return
     yardstick = Yardstick(args.yardstick, args.seed) if args.yardstick else None
@@ -291,7 +291,7 @@ def main(argv=None) -> None:
         except ValueError as exc:
             print(f"{label:28s} skipped: {exc}")
             continue
-        n_deals = args.deals
+        n_deals = args.deals or (GOAL_DEALS if label in GOALS else ALL_DEALS)
         if game == "spades" and not args.games:
             n_deals = min(n_deals, 5)   # full 52-card deals take seconds each (see --games spades)
         deals = random_deals(layout, n_deals, args.seed, min(args.tricks, layout.hand_size))
