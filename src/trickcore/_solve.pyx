@@ -503,6 +503,14 @@ dropped in that light (nodes without the line unless said):
   or more, keys new to the search whose suit-sorted key had been seen: Goathead 3p 2.8%,
   Sheepshead 0.2%, Clover 0.3% (bench deals): a search about never meets its positions'
   suit-swapped twins.
+* session 27, on the deals that make the mean (a point game's cost per deal is
+  heavy-tailed: the hardest 100 of 2,000 Sheepshead jd deals take 38% of the nodes, of
+  Clover's 33%; ``benches/RESULTS.md``): the leads' table for four seats from 3, 4 or 5
+  tricks left (Clover nodes -3% to -8%, time +0.3% to +2.4%, the hard deals alike);
+  Sheepshead's from 4 tricks left (+3.7% nodes, no faster); the main table at 2, 4 and 8
+  times the buckets for up to 32 live cards (the hardest Sheepshead deals: nodes -1% to
+  -1.6%, time +0.8% to +5%).  On those hardest deals the two probes any exact search
+  needs take 72% of the nodes: the cost is in proving the value, not in finding it.
 
 All masks are layout bits (see ``_layout.pxd``).  Everything below the ``def`` functions is
 ``noexcept nogil``; the Python layer validates every input before calling in.
