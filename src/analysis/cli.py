@@ -6,8 +6,9 @@
     trickcore solve GAME CONTRACT --hands "..." [--leader N] [--declarer N] [--json]
                     [--time-budget S] [--node-budget N]
     trickcore odds GAME "HAND" [--seat N] [--rule NAME=VALUE ...] [--time-budget S] [--pass]
-                   [--bids-before ACTION ...] [--scores S ...]
+                   [--bids-before ACTION ...] [--scores S ...] [--fixed SEAT=CARDS ...] [--where "CONDITION" ...]
     trickcore simulate GAME -n N --out DIR [--policy dd|dd_payout|greedy|random]
+                       [--fixed SEAT=CARDS ...] [--where "CONDITION" ...]
     trickcore review GAME CONTRACT --hands "..." --play "CARDS" [--leader N] [--declarer N]
                      [--perspective side|seat] [--time-budget S] [--json]
     trickcore review GAME --round SEED [--policy heuristic|pimc] [--samples N]
@@ -19,8 +20,13 @@
                           [--top K] [--rule NAME=VALUE ...] [--deals N] [--json]
     trickcore advise GAME CONTRACT "HAND" --seat N [--play "CARDS"] [--leader N] [--declarer N]
                      [--known SEAT=CARDS ...] [--kitty CARDS] [--bid N | --bids SEAT=TRICKS ...]
-                     [--trumps SEAT=MIN ...]
+                     [--trumps SEAT=MIN ...] [--where "CONDITION" ...]
                      [--samples N] [--json]
+
+A CONDITION is the text a constraint prints (:func:`analysis.constraints.parse_constraint`):
+``"seat 1 holds JD"``, ``"seat 2 holds at least 3 of trumps"``, ``"not the kitty holds any of
+hearts"``, ``"seat 0 holds at most 20 card points"``, joined by ``and``, ``or``, ``not`` and
+parentheses; ``--fixed`` places known cards (``kitty=CARDS`` for the kitty).
 
 Every sub-command has ``--help``.  Bad arguments (and any ``ValueError`` the library raises
 on bad input) print a one-line ``trickcore: error: ...`` and exit with code 2.  Ctrl-C ends
@@ -341,6 +347,11 @@ def _cmd_odds(args: argparse.Namespace) -> int:
         "target_se": args.target_se, "target_ev_se": args.target_ev_se, "bags": args.bags,
         "stakes": args.stakes,
     }
+    contract = args.contract[0] if args.contract and len(args.contract) == 1 else None
+    where = _where(args.where, args.game, contract, rules)
+    fixed = _fixed(args.fixed)
+    if fixed:
+        kwargs["fixed"] = fixed
     earlier = None   # Sheepshead / Goathead: the earlier seats' actions (checked by the library)
     if args.bids_before is not None:
         if args.game in analysis.passing.PASS_GAMES:
@@ -376,6 +387,10 @@ def _cmd_odds(args: argparse.Namespace) -> int:
             pass_kwargs["scores"] = args.scores
         if args.pass_deals is not None:
             pass_kwargs["n_deals"] = args.pass_deals
+        if where:
+            pass_kwargs["constraints"] = where
+        if fixed:
+            pass_kwargs["fixed"] = fixed
         pass_table = analysis.pass_odds(args.game, args.hand, **pass_kwargs)
         if args.seat and earlier is None:
             # "if you pick" on the same footing as "if you pass": the seats before passed
@@ -385,6 +400,8 @@ def _cmd_odds(args: argparse.Namespace) -> int:
         # against the rules here too, before any sampling)
         kwargs["constraints"] = analysis.passing.earlier_seats_bid(args.game, args.seat, earlier, rules,
                                                                    scores=args.scores)
+    if where:
+        kwargs["constraints"] = [kwargs["constraints"], *where] if "constraints" in kwargs else where
     try:
         table = analysis.contract_odds(args.game, args.hand, **kwargs)
     except TimeoutError as exc:
@@ -480,6 +497,7 @@ def _cmd_advise(args: argparse.Namespace) -> int:
         if not cards:
             raise ValueError(f"{args.game} {args.contract!r} has no trumps for --trumps to count")
         assumed = [Count(s, cards, min=int(m)) for s, m in least]
+    assumed += _where(args.where, args.game, args.contract, rules)
     try:
         table = card_odds(args.game, args.contract, args.hand, seat=args.seat, play=args.play or (),
                           leader=args.leader, declarer=args.declarer, known=known or None, kitty=args.kitty,
@@ -511,6 +529,41 @@ def _seat_values(items: Sequence[str] | None, flag: str, form: str, example: str
             raise ValueError(f"{flag} takes {form}, e.g. {example}; got {item!r}")
         out.append((int(seat), value))
     return out
+
+
+def _where(items: Sequence[str] | None, game: str, contract: str | None, rules: dict) -> list[Any]:
+    """The ``--where`` conditions, each read by :func:`analysis.constraints.parse_constraint`
+    (all must hold); ``trumps`` in them means ``contract``'s."""
+    from .constraints import parse_constraint
+
+    return [parse_constraint(text, game, contract, **rules) for text in items or ()]
+
+
+def _fixed(items: Sequence[str] | None) -> dict[Any, str]:
+    """The ``--fixed SEAT=CARDS`` arguments as ``{seat: cards}`` (``"kitty"`` for the kitty)."""
+    out: dict[Any, str] = {}
+    for item in items or ():
+        seat, sep, cards = item.partition("=")
+        key = seat.strip().lower()
+        if not sep or not (key.isdigit() or key == "kitty") or not cards.strip():
+            raise ValueError(f'--fixed takes SEAT=CARDS (SEAT a number or kitty), e.g. 1="JD AH"; got {item!r}')
+        where = "kitty" if key == "kitty" else int(key)
+        if where in out:
+            raise ValueError(f"--fixed names {'the kitty' if where == 'kitty' else f'seat {where}'} twice")
+        out[where] = cards
+    return out
+
+
+def _add_conditions(p: argparse.ArgumentParser, fixed: bool = True) -> None:
+    """``--where`` (and ``--fixed``) for the sub-commands that deal the cards nobody sees."""
+    if fixed:
+        p.add_argument("--fixed", action="append", metavar="SEAT=CARDS",
+                       help='cards known to lie in a seat\'s hand (or kitty=CARDS), e.g. 1="JD AH" (repeatable)')
+    p.add_argument("--where", action="append", metavar="CONDITION",
+                   help='deal only layouts where this holds, e.g. "seat 1 holds JD", "seat 2 holds at least 3 of '
+                        'trumps", "not seat 3 holds any of hearts", "seat 0 holds at most 20 card points"; '
+                        "and / or / not / parentheses combine clauses (repeatable: all must hold; "
+                        "analysis.constraints.parse_constraint)")
 
 
 def _print_advice(args: argparse.Namespace, table: Any) -> None:
@@ -592,10 +645,11 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     import analysis
 
     rules = parse_rules(args.game, args.rule)
+    where = _where(args.where, args.game, None, rules)
     analysis.simulate(
         args.game, args.n, seed=args.seed, rules=rules, n_jobs=args.jobs, store=args.out,
         backend=args.backend, return_frame=False,  # stream chunks to the store, keep nothing
-        policy=args.policy,
+        policy=args.policy, fixed=_fixed(args.fixed) or None, where=where or None,
     )
     print(f"wrote {args.n} deals of {args.game} to {args.out}")
     return 0
@@ -707,6 +761,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "equal, so nobody may); read by --pass and --bids-before")
     p.add_argument("--pass-deals", type=int, default=None, metavar="N",
                    help="layouts sampled for --pass (default 2000 Sheepshead, 1000 Goathead)")
+    _add_conditions(p)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=_cmd_odds)
 
@@ -815,6 +870,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--trumps", action="append", metavar="SEAT=MIN",
                    help="assume SEAT held at least MIN trumps at the start of the play, e.g. 0=4 for a "
                         "picker's strength (repeatable; analysis.card_odds's where=)")
+    _add_conditions(p, fixed=False)
     p.add_argument("--exchanged", action="store_true", help="the declarer took the kitty (Goathead's payout)")
     p.add_argument("--multiplier", type=int, default=1, help="stake multiplier: doubles, cracks (default 1)")
     p.add_argument("--rule", action="append", metavar="NAME=VALUE")
@@ -840,6 +896,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--policy", default="dd",
                    help='"dd" (exact double dummy, default), "dd_payout" (double dummy only as far as the '
                         'payouts need: same payouts, value bands; Goathead and Sheepshead), "greedy" or "random"')
+    _add_conditions(p)
     p.set_defaults(func=_cmd_simulate)
     return parser
 

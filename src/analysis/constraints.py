@@ -54,6 +54,7 @@ __all__ = [
     "trumps",
     "suit_cards",
     "as_constraint",
+    "parse_constraint",
     "sample_deals",
 ]
 
@@ -241,7 +242,13 @@ class Points(Constraint):
         return (pts >= self.min) & (pts <= self.max)
 
     def __repr__(self) -> str:
-        return f"{_seat_name(self.seat)} holds {self.min}..{self.max} card points"
+        if self.max >= 10**9:
+            what = f"at least {self.min}"
+        elif self.min <= -(10**9):
+            what = f"at most {self.max}"
+        else:
+            what = f"{self.min} to {self.max}"
+        return f"{_seat_name(self.seat)} holds {what} card points"
 
 
 class Predicate(Constraint):
@@ -278,6 +285,192 @@ def as_constraint(obj: Any) -> Constraint:
     if isinstance(obj, (list, tuple)):
         return _All(tuple(as_constraint(o) for o in obj))
     raise ValueError(f"not a constraint: {obj!r} (use Holds, Count, Points, Predicate or a function of the deals)")
+
+
+#: Full suit names a condition may use for a printed suit (letters and symbols work too).
+_SUIT_WORDS = {"clubs": "C", "diamonds": "D", "hearts": "H", "spades": "S"}
+_CONNECTIVES = {"and", "or", ")"}
+
+
+def parse_constraint(text: str, game: str | Game, contract: str | None = None, **rules: Any) -> Constraint:
+    """A :class:`Constraint` from its text: the words the constraints print, so that
+    ``parse_constraint(repr(c), game)`` is ``c`` again (the command line's ``--where``).
+
+    One clause names a seat (``seat N`` or ``the kitty``) and what it holds::
+
+        seat 1 holds J♦ A♥                    every one of these cards      (Holds)
+        seat 1 holds any of J♦ J♥             at least one                  (HoldsAny)
+        seat 2 holds at least 3 of trumps     at least / at most N of, or   (Count)
+        seat 2 holds 1 to 2 of hearts         N to M of
+        seat 0 holds at least 30 card points  card points: at least, at     (Points)
+                                              most, N to M
+
+    Cards are written as anywhere else (``JD``, ``J♦``, ``10h``); a suit's name, letter or
+    symbol (``hearts``, ``H``, ``♥``) stands for the printed suit's cards (Sheepshead's hearts
+include Q♥ and J♥, which are trumps there), ``trumps`` for
+    ``contract``'s trumps and ``trumps:CONTRACT`` for another contract's.  Clauses combine
+    with ``not``, ``and``, ``or`` (``and`` binds first) and parentheses.  Anything else is
+    a ``ValueError`` that quotes the text and says what was expected where.
+
+    >>> c = parse_constraint("seat 1 holds J♦ and not seat 2 holds at least 3 of trumps", "goathead3", "hearts")
+    >>> c
+    (seat 1 holds J♦ and not seat 2 holds at least 3 of J♠ A♥ K♥ Q♥ J♥ 10♥ J♦ J♣)
+    >>> parse_constraint(repr(c), "goathead3").mask(sample_deals("goathead3", 4, seed=3, where=c)).tolist()
+    [True, True, True, True]
+    >>> parse_constraint("seat 1 holds at lest 3 of hearts", "goathead3")
+    Traceback (most recent call last):
+      ...
+    ValueError: cannot read the condition 'seat 1 holds at lest 3 of hearts': expected 'least' or 'most' after 'at', not 'lest'
+    """
+    g = get_game(game)
+    tokens = re.findall(r"[()]|[^\s(),;]+", str(text))
+    if not tokens:
+        raise ValueError("an empty condition: write e.g. 'seat 1 holds J♦'")
+    reader = _ConditionReader(text, tokens, g, contract, rules)
+    cond = reader.expr()
+    if reader.more():
+        reader.fail(f"expected 'and', 'or' or the end, {reader.found()}")
+    cond.check_seats(g.n_seats)
+    return cond
+
+
+class _ConditionReader:
+    """Recursive descent over the words of one condition (:func:`parse_constraint`)."""
+
+    def __init__(self, text: str, tokens: list[str], game: Game, contract: str | None, rules: dict) -> None:
+        self.text, self.tokens, self.i = text, tokens, 0
+        self.game, self.contract, self.rules = game, contract, rules
+
+    def fail(self, why: str) -> None:
+        raise ValueError(f"cannot read the condition {self.text!r}: {why}")
+
+    def more(self) -> bool:
+        return self.i < len(self.tokens)
+
+    def peek(self) -> str:
+        return self.tokens[self.i].lower() if self.more() else ""
+
+    def found(self) -> str:
+        """What stands where something else was expected, for a message."""
+        return f"not {self.tokens[self.i]!r}" if self.more() else "but the condition ends"
+
+    def take(self, *words: str, after: str = "") -> str:
+        word = self.peek()
+        if word not in words:
+            wanted = " or ".join(repr(w) for w in words)
+            self.fail(f"expected {wanted}{f' after {after}' if after else ''}, {self.found()}")
+        self.i += 1
+        return word
+
+    def number(self, after: str) -> int:
+        word = self.peek()
+        if not word.lstrip("-").isdigit():
+            self.fail(f"expected a number after {after}, {self.found()}")
+        self.i += 1
+        return int(word)
+
+    def joined(self, word: str, part: Callable[[], Constraint], kind: type[_All]) -> Constraint:
+        """``part`` once, or several times joined by ``word`` into ``kind``."""
+        parts = [part()]
+        while self.peek() == word:
+            self.i += 1
+            parts.append(part())
+        return parts[0] if len(parts) == 1 else kind(tuple(parts))
+
+    def expr(self) -> Constraint:
+        return self.joined("or", self.term, _Any)       # "or" binds last
+
+    def term(self) -> Constraint:
+        return self.joined("and", self.factor, _All)
+
+    def factor(self) -> Constraint:
+        word = self.peek()
+        if word == "not":
+            self.i += 1
+            return _Not(self.factor())
+        if word == "(":
+            self.i += 1
+            inner = self.expr()
+            self.take(")", after="a parenthesised condition")
+            return inner
+        return self.clause()
+
+    def clause(self) -> Constraint:
+        if self.peek() == "the":
+            self.i += 1
+            self.take("kitty", after="'the'")
+            seat = KITTY
+        elif self.peek() == "kitty":
+            self.i += 1
+            seat = KITTY
+        elif self.peek() == "seat":
+            self.i += 1
+            seat = self.number("'seat'")
+        else:
+            self.fail(f"expected a clause ('seat N holds ...', 'the kitty holds ...'), {self.found()}")
+        self.take("holds", after="the seat")
+        word = self.peek()
+        if word == "any":
+            self.i += 1
+            self.take("of", after="'any'")
+            return HoldsAny(seat, self.cards())
+        if word == "at":
+            self.i += 1
+            bound = self.take("least", "most", after="'at'")
+            n = self.number(f"'at {bound}'")
+            lo, hi = (n, None) if bound == "least" else (None, n)
+        elif re.fullmatch(r"-?\d+", word):
+            lo = self.number("'holds'")
+            self.take("to", after=f"'{lo}'")
+            hi = self.number("'to'")
+        else:
+            return Holds(seat, self.cards())
+        if lo is not None and hi is not None and lo > hi:
+            self.fail(f"{lo} to {hi} is an empty range")
+        if self.peek() == "card":
+            self.i += 1
+            self.take("points", after="'card'")
+            return Points(self.game, seat, min=-(10**9) if lo is None else lo,
+                          max=10**9 if hi is None else hi, contract=self.contract)
+        self.take("of", "card", after="the count")
+        cards = self.cards()
+        return Count(seat, cards, min=0 if lo is None else lo, max=hi)
+
+    def cards(self) -> CardSet:
+        out = CardSet()
+        start = self.i
+        while self.more() and self.peek() not in _CONNECTIVES:
+            word = self.tokens[self.i]
+            low = word.lower()
+            if low == "trumps" or low.startswith("trumps:"):
+                contract = word.split(":", 1)[1] if ":" in word else self.contract
+                if not contract:
+                    self.fail("'trumps' needs a contract: write trumps:CONTRACT (e.g. trumps:hearts)")
+                try:
+                    cards = trumps(self.game, contract, **self.rules)
+                except ValueError as exc:
+                    self.fail(str(exc))
+                if not cards:
+                    self.fail(f"{self.game.id} {contract!r} has no trumps")
+            elif low in _SUIT_WORDS or len(word) == 1:
+                try:
+                    cards = self.game.deck.suit(_SUIT_WORDS.get(low, word))
+                except ValueError as exc:
+                    self.fail(str(exc))
+            else:
+                try:
+                    cards = CardSet([parse_card(word)])
+                except ValueError as exc:
+                    self.fail(f"{exc} (a card, a suit or 'trumps')")
+                if not cards.mask & self.game.deck.mask:
+                    self.fail(f"{word} is not in the deck of {self.game.id}")
+            if cards.mask & out.mask:
+                self.fail(f"{word} names a card twice")
+            out = out | cards
+            self.i += 1
+        if self.i == start:
+            self.fail(f"expected cards, a suit or 'trumps', {self.found()}")
+        return out
 
 
 def trumps(game: str | Game, contract: str, **rules: Any) -> CardSet:
