@@ -177,3 +177,20 @@ def test_bad_conditions_exit_2_with_the_reason(extra, message, capsys):
     assert main(["odds", "goathead3", "J♣ J♠ A♥ 10♥ K♥ Q♥", "--contract", "hearts", "--jobs", "1", *extra]) == 2
     err = capsys.readouterr().err
     assert err.startswith("trickcore: error:") and message in err
+
+
+def test_crack_where_and_fixed_are_crack_odds_constraints(capsys):
+    from analysis.cracking import crack_odds
+
+    hand = "QC QS JC AD 10D 9D"
+    argv = ["crack", hand, "--seat", "3", "--picker", "1", "--deals", "150", "--json",
+            "--fixed", "0=AH", "--where", "seat 1 holds at least 4 of trumps:jd"]
+    assert main(argv) == 0
+    got = json.loads(capsys.readouterr().out)
+    table = crack_odds(hand, seat=3, picker=1, n_deals=150, seed=2026, fixed={0: "AH"},
+                       constraints=[Count(1, trumps("sheepshead", "jd"), min=4)])
+    assert got["attrs"]["n_drawn"] == table.attrs["n_drawn"]
+    assert len(got["rows"]) == len(table) > 0
+    for row, (_, expect) in zip(got["rows"], table.iterrows()):
+        assert row["n"] == expect["n"]
+        assert row["ev_no"] == pytest.approx(float(expect["ev_no"]))

@@ -16,6 +16,7 @@
     trickcore play GAME [--seed S] [--rounds N] [--policy heuristic|pimc] [--samples K]
                    [--rule NAME=VALUE ...] [--out FILE]
     trickcore crack "HAND" --seat N (--picker P | --recrack) [--rule NAME=VALUE ...] [--deals N] [--json]
+                    [--fixed SEAT=CARDS ...] [--where "CONDITION" ...]
     trickcore hearts-pass "HAND" [--direction left|right|across|none] [--seat N] [--candidate "3 CARDS" ...]
                           [--top K] [--rule NAME=VALUE ...] [--deals N] [--json]
     trickcore advise GAME CONTRACT "HAND" --seat N [--play "CARDS"] [--leader N] [--declarer N]
@@ -432,6 +433,11 @@ def _cmd_crack(args: argparse.Namespace) -> int:
                               "leader": args.leader}
     if args.deals is not None:
         kwargs["n_deals"] = args.deals
+    where, fixed = _where(args.where, "sheepshead", None, kwargs["rules"]), _fixed(args.fixed)
+    if where:
+        kwargs["constraints"] = where
+    if fixed:
+        kwargs["fixed"] = fixed
     table = recrack_odds(args.hand, **kwargs) if args.recrack else crack_odds(args.hand, picker=args.picker, **kwargs)
     a = table.attrs
     if args.json:
@@ -831,6 +837,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=2026)
     p.add_argument("--leader", type=int, default=0, help="the seat leading the first trick (default 0)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
+    _add_conditions(p)
     p.set_defaults(func=_cmd_crack)
 
     p = sub.add_parser("hearts-pass", help="Hearts: which three cards to pass; every pass (or those given) played "
