@@ -194,3 +194,41 @@ def test_crack_where_and_fixed_are_crack_odds_constraints(capsys):
     for row, (_, expect) in zip(got["rows"], table.iterrows()):
         assert row["n"] == expect["n"]
         assert row["ev_no"] == pytest.approx(float(expect["ev_no"]))
+
+
+def test_chance_is_the_hypergeometric_answer(capsys):
+    from math import comb
+
+    mine = ["--fixed", "0=JC JS JH AC 10C KC"]
+    # 14 unseen cards: seat 1 gets 6, seat 2 gets 6, the kitty 2
+    assert main(["chance", "goathead3", "seat 1 holds JD", *mine]) == 0
+    out = capsys.readouterr().out.strip()
+    assert out == ("P(seat 1 holds J♦ | seat 0 holds J♣ J♠ J♥ A♣ 10♣ K♣) = 0.4286 "
+                   "(exact: every one of the 84,084 deals)")      # C(14, 6) C(8, 6)
+    assert main(["chance", "goathead3", "seat 1 holds JD", *mine, "--given", "seat 1 holds AD", "--json"]) == 0
+    r = json.loads(capsys.readouterr().out)
+    assert r["method"] == "exact" and r["p"] == pytest.approx(5 / 13) and r["given"] == ["seat 1 holds A♦"]
+    # Spades: seat 2 void in spades when seat 0 holds three of them (10 of the 39 unseen)
+    void = comb(29, 13) / comb(39, 13)
+    assert main(["chance", "spades", "seat 2 holds at most 0 of spades", "--fixed",
+                 "0=AS KS QS 2H 3H 4H 5H 6H 7D 8D 9D 10C JC", "--deals", "40000", "--json"]) == 0
+    r = json.loads(capsys.readouterr().out)
+    assert r["method"] == "sampled" and r["lo"] <= void <= r["hi"] and r["hi"] - r["lo"] < 0.003
+    # and conditioned by rejection: a seat with the A♠ holds the K♠ no more often than 12/38
+    assert main(["chance", "spades", "seat 1 holds KS", "--given", "seat 1 holds AS", "--method", "sample",
+                 "--deals", "20000", "--json"]) == 0
+    r = json.loads(capsys.readouterr().out)
+    assert r["n"] == 20000 and r["lo"] <= 12 / 51 <= r["hi"]
+
+
+def test_chance_refuses_what_cannot_be(capsys):
+    assert main(["chance", "goathead3", "seat 1 holds JD", "--fixed", "0=JD"]) == 0      # p = 0, a fine answer
+    assert "= 0.0000" in capsys.readouterr().out
+    impossible = ["chance", "goathead3", "seat 1 holds AD", "--given", "seat 2 holds JD", "--fixed",
+                  "0=JD JC JS JH AC 10C"]
+    assert main([*impossible, "--method", "exact"]) == 2
+    assert "no deal satisfies (seat 2 holds J♦) with the fixed cards" in capsys.readouterr().err
+    assert main([*impossible, "--method", "sample", "--deals", "100"]) == 2
+    assert "no deal out of 100000 drawn satisfied (seat 2 holds J♦)" in capsys.readouterr().err
+    assert main(["chance", "goathead3", "seat 1 holds", "--fixed", "0=JD"]) == 2
+    assert "cannot read the condition" in capsys.readouterr().err

@@ -9,6 +9,7 @@
                    [--bids-before ACTION ...] [--scores S ...] [--fixed SEAT=CARDS ...] [--where "CONDITION" ...]
     trickcore simulate GAME -n N --out DIR [--policy dd|dd_payout|greedy|random]
                        [--fixed SEAT=CARDS ...] [--where "CONDITION" ...]
+    trickcore chance GAME "CONDITION" [--fixed SEAT=CARDS ...] [--given "CONDITION" ...] [--contract C] [--json]
     trickcore review GAME CONTRACT --hands "..." --play "CARDS" [--leader N] [--declarer N]
                      [--perspective side|seat] [--time-budget S] [--json]
     trickcore review GAME --round SEED [--policy heuristic|pimc] [--samples N]
@@ -661,6 +662,30 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_chance(args: argparse.Namespace) -> int:
+    from .odds import deal_probability
+
+    event = _where([args.event], args.game, args.contract, {})[0]
+    given = _where(args.given, args.game, args.contract, {})
+    fixed = _fixed(args.fixed)
+    r = deal_probability(args.game, event, fixed=fixed or None, given=given or None, method=args.method,
+                         n=args.deals, seed=args.seed)
+    if args.json:
+        print(json.dumps({"event": repr(event), "given": [repr(c) for c in given], "fixed": fixed, **r}))
+        return 0
+    from .constraints import KITTY, Holds
+
+    known = [Holds(KITTY if seat == "kitty" else seat, cards) for seat, cards in fixed.items()]
+    condition = ", ".join(map(repr, [*known, *given]))
+    where = f" | {condition}" if condition else ""
+    if r["method"] == "exact":
+        print(f"P({event!r}{where}) = {r['p']:.4f} (exact: every one of the {r['n']:,} deals)")
+    else:
+        print(f"P({event!r}{where}) = {r['p']:.4f} [{r['lo']:.4f}, {r['hi']:.4f}] (95% interval, {r['n']:,} "
+              "deals drawn)")
+    return 0
+
+
 def _cmd_report(args: argparse.Namespace) -> int:
     from analysis.report import write_report
 
@@ -891,6 +916,23 @@ def build_parser() -> argparse.ArgumentParser:
                    help="seconds for the whole analysis; the layouts solved by then are shown")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=_cmd_advise)
+
+    p = sub.add_parser("chance", help="how likely a condition on the hidden cards is, given the cards you know "
+                       "(analysis.deal_probability): exact over every deal when they are few, else sampled")
+    p.add_argument("game", choices=GAME_IDS, metavar="GAME")
+    p.add_argument("event", metavar="CONDITION", help='e.g. "seat 1 holds JD" or "seat 2 holds at least 3 of '
+                   'trumps:hearts" (the --where language)')
+    p.add_argument("--fixed", action="append", metavar="SEAT=CARDS",
+                   help='cards you know, e.g. 0="JC JS JH AC 10C KC" for your hand (repeatable; kitty=CARDS)')
+    p.add_argument("--given", action="append", metavar="CONDITION",
+                   help="what else you assume (repeatable: all must hold); the chance is among those deals")
+    p.add_argument("--contract", default=None, help="the contract whose trumps 'trumps' means")
+    p.add_argument("--method", choices=("auto", "exact", "sample"), default="auto",
+                   help="every deal, a sample, or every deal when at most 100,000 (default)")
+    p.add_argument("--deals", type=int, default=10_000, metavar="N", help="deals to sample (default 10,000)")
+    p.add_argument("--seed", type=int, default=2026)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=_cmd_chance)
 
     p = sub.add_parser("simulate", help="solve and score many deals into a Parquet dataset (resumable)")
     p.add_argument("game", choices=GAME_IDS, metavar="GAME")

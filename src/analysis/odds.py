@@ -1020,6 +1020,7 @@ def deal_probability(
     event: Any,
     *,
     fixed: Mapping[Any, Any] | None = None,
+    given: Any = None,
     method: str = "auto",
     n: int = 10_000,
     seed: int | None = 0,
@@ -1030,6 +1031,9 @@ def deal_probability(
 
     Returns ``{"p", "lo", "hi", "n", "method"}``.  Useful on its own ("how often does my
     partner hold J♦?") and as a known-answer check of the sampler and the intervals.
+    ``given`` conditions on more than the fixed cards (a constraint, as ``event``): the
+    probability of ``event`` among the deals where ``given`` holds, ``n`` of them
+    (enumerated, or drawn by rejection: :func:`analysis.constraints.sample_deals`).
 
     >>> from analysis.constraints import Holds
     >>> r = deal_probability("goathead3", Holds(1, "JD"), fixed={0: "JC JS JH AC 10C KC"})
@@ -1039,6 +1043,9 @@ def deal_probability(
     ...                      method="sample", n=2000, seed=3)
     >>> r["method"], r["lo"] <= 6 / 14 <= r["hi"]
     ('sampled', True)
+    >>> r = deal_probability("goathead3", Holds(1, "JD"), fixed={0: "JC JS JH AC 10C KC"}, given=Holds(1, "AD"))
+    >>> r["n"], round(r["p"], 4)              # 5 of seat 1's other cards from the other 13: 5/13
+    (36036, 0.3846)
     """
     from trickcore.deals import count_deals, enumerate_deals, random_deals
 
@@ -1051,12 +1058,24 @@ def deal_probability(
     n = engine.whole("n", n)
     if n < 1:
         raise ValueError(f"n must be at least 1 deal to sample; got {n}")
+    condition = None if given is None else as_constraint(given)
+    if condition is not None:
+        condition.check_seats(g.n_seats)
     total = count_deals(g.id, fx)
     if method == "exact" or (method == "auto" and total <= exact_limit):
         deals = enumerate_deals(g.id, fx, max_count=max(exact_limit, 5_000_000 if method == "exact" else 1))
+        if condition is not None:
+            deals = deals[condition.mask(deals)]
+            if not len(deals):
+                raise ValueError(f"no deal satisfies {condition!r} with the fixed cards")
         k = int(cond.mask(deals).sum())
         return {"p": k / len(deals), "lo": k / len(deals), "hi": k / len(deals), "n": len(deals), "method": "exact"}
-    deals = random_deals(g.id, int(n), seed=seed, fixed=fx)
+    if condition is None:
+        deals = random_deals(g.id, int(n), seed=seed, fixed=fx)
+    else:
+        from .constraints import sample_deals
+
+        deals = sample_deals(g, int(n), seed, fixed={s: m for s, m in enumerate(fx) if m}, where=condition)
     k = int(cond.mask(deals).sum())
     lo, hi = wilson_interval(k, int(n), level)
     return {"p": k / int(n), "lo": float(lo), "hi": float(hi), "n": int(n), "method": "sampled"}
