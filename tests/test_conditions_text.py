@@ -221,6 +221,17 @@ def test_chance_is_the_hypergeometric_answer(capsys):
     assert r["n"] == 20000 and r["lo"] <= 12 / 51 <= r["hi"]
 
 
+def test_chance_deals_the_table_the_rules_make(capsys):
+    # Oh Hell with five cards a hand: seat 1 holds the A♠ with chance 5/47 given seat 0's 5 cards
+    assert main(["chance", "ohhell", "seat 1 holds AS", "--rule", "hand_size=5", "--fixed", "0=2C 3C 4C 5C 6C",
+                 "--deals", "40000", "--json"]) == 0
+    r = json.loads(capsys.readouterr().out)
+    assert r["lo"] <= 5 / 47 <= r["hi"] and r["hi"] - r["lo"] < 0.01
+    assert main(["chance", "ohhell", "seat 1 holds AS", "--fixed", "0=2C 3C 4C 5C 6C", "--json"]) == 0
+    r = json.loads(capsys.readouterr().out)               # the default table: 10 cards a hand, 10/47
+    assert r["lo"] <= 10 / 47 <= r["hi"]
+
+
 def test_chance_refuses_what_cannot_be(capsys):
     assert main(["chance", "goathead3", "seat 1 holds JD", "--fixed", "0=JD"]) == 0      # p = 0, a fine answer
     assert "= 0.0000" in capsys.readouterr().out

@@ -9,7 +9,8 @@
                    [--bids-before ACTION ...] [--scores S ...] [--fixed SEAT=CARDS ...] [--where "CONDITION" ...]
     trickcore simulate GAME -n N --out DIR [--policy dd|dd_payout|greedy|random]
                        [--fixed SEAT=CARDS ...] [--where "CONDITION" ...]
-    trickcore chance GAME "CONDITION" [--fixed SEAT=CARDS ...] [--given "CONDITION" ...] [--contract C] [--json]
+    trickcore chance GAME "CONDITION" [--fixed SEAT=CARDS ...] [--given "CONDITION" ...] [--contract C]
+                     [--rule NAME=VALUE ...] [--json]
     trickcore review GAME CONTRACT --hands "..." --play "CARDS" [--leader N] [--declarer N]
                      [--perspective side|seat] [--time-budget S] [--json]
     trickcore review GAME --round SEED [--policy heuristic|pimc] [--samples N]
@@ -665,11 +666,12 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 def _cmd_chance(args: argparse.Namespace) -> int:
     from .odds import deal_probability
 
-    event = _where([args.event], args.game, args.contract, {})[0]
-    given = _where(args.given, args.game, args.contract, {})
+    rules = parse_rules(args.game, args.rule)
+    event = _where([args.event], args.game, args.contract, rules)[0]
+    given = _where(args.given, args.game, args.contract, rules)
     fixed = _fixed(args.fixed)
-    r = deal_probability(args.game, event, fixed=fixed or None, given=given or None, method=args.method,
-                         n=args.deals, seed=args.seed)
+    r = deal_probability(args.game, event, fixed=fixed or None, given=given or None, rules=rules,
+                         method=args.method, n=args.deals, seed=args.seed)
     if args.json:
         print(json.dumps({"event": repr(event), "given": [repr(c) for c in given], "fixed": fixed, **r}))
         return 0
@@ -927,6 +929,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--given", action="append", metavar="CONDITION",
                    help="what else you assume (repeatable: all must hold); the chance is among those deals")
     p.add_argument("--contract", default=None, help="the contract whose trumps 'trumps' means")
+    p.add_argument("--rule", action="append", metavar="NAME=VALUE",
+                   help="rule options; Oh Hell's hand_size changes the deal")
     p.add_argument("--method", choices=("auto", "exact", "sample"), default="auto",
                    help="every deal, a sample, or every deal when at most 100,000 (default)")
     p.add_argument("--deals", type=int, default=10_000, metavar="N", help="deals to sample (default 10,000)")

@@ -1021,6 +1021,7 @@ def deal_probability(
     *,
     fixed: Mapping[Any, Any] | None = None,
     given: Any = None,
+    rules: Mapping[str, Any] | None = None,
     method: str = "auto",
     n: int = 10_000,
     seed: int | None = 0,
@@ -1034,6 +1035,8 @@ def deal_probability(
     ``given`` conditions on more than the fixed cards (a constraint, as ``event``): the
     probability of ``event`` among the deals where ``given`` holds, ``n`` of them
     (enumerated, or drawn by rejection: :func:`analysis.constraints.sample_deals`).
+    ``rules`` are the game's rule options; those that change the table (Oh Hell's
+    ``hand_size``) change the deals.
 
     >>> from analysis.constraints import Holds
     >>> r = deal_probability("goathead3", Holds(1, "JD"), fixed={0: "JC JS JH AC 10C KC"})
@@ -1050,7 +1053,8 @@ def deal_probability(
     from trickcore.deals import count_deals, enumerate_deals, random_deals
 
     g = get_game(game)
-    fx = [int(x) for x in fixed_masks(g, fixed)]
+    rules = dict(rules or {})
+    fx = [int(x) for x in fixed_masks(g, fixed, **rules)]
     cond = as_constraint(event)
     cond.check_seats(g.n_seats)
     if method not in ("auto", "exact", "sample"):
@@ -1061,9 +1065,10 @@ def deal_probability(
     condition = None if given is None else as_constraint(given)
     if condition is not None:
         condition.check_seats(g.n_seats)
-    total = count_deals(g.id, fx)
+    total = count_deals(g.id, fx, **rules)
     if method == "exact" or (method == "auto" and total <= exact_limit):
-        deals = enumerate_deals(g.id, fx, max_count=max(exact_limit, 5_000_000 if method == "exact" else 1))
+        deals = enumerate_deals(g.id, fx, max_count=max(exact_limit, 5_000_000 if method == "exact" else 1),
+                                **rules)
         if condition is not None:
             deals = deals[condition.mask(deals)]
             if not len(deals):
@@ -1071,11 +1076,12 @@ def deal_probability(
         k = int(cond.mask(deals).sum())
         return {"p": k / len(deals), "lo": k / len(deals), "hi": k / len(deals), "n": len(deals), "method": "exact"}
     if condition is None:
-        deals = random_deals(g.id, int(n), seed=seed, fixed=fx)
+        deals = random_deals(g.id, int(n), seed=seed, fixed=fx, **rules)
     else:
         from .constraints import sample_deals
 
-        deals = sample_deals(g, int(n), seed, fixed={s: m for s, m in enumerate(fx) if m}, where=condition)
+        deals = sample_deals(g, int(n), seed, fixed={s: m for s, m in enumerate(fx) if m}, where=condition,
+                             **rules)
     k = int(cond.mask(deals).sum())
     lo, hi = wilson_interval(k, int(n), level)
     return {"p": k / int(n), "lo": float(lo), "hi": float(hi), "n": int(n), "method": "sampled"}
