@@ -333,3 +333,31 @@ def test_sheepshead_heuristic_goes_alone_with_six_trumps_and_aces():
     deal[0, 0], deal[0, 5] = CardSet.parse("QC QS QH QD JC AH").mask, CardSet.parse("7C 8S").mask
     alone = evaluate("sheepshead", "alone", deal, rules=rules, exchanged=True).iloc[0]
     assert o.ev == alone.payout_0 and o.points == alone.picking_points
+
+
+@pytest.mark.parametrize("game, hand, fixed, contracts, rules, method", [
+    ("goathead3", HAND, KNOWN, ["hearts", "clubs", "court"], {}, "exact"),                    # 28 layouts
+    ("goathead3", HAND, KNOWN, ["hearts", "clubs"], {"kitty_points": "if_exchanged"}, "exact"),
+    ("goathead4", GH4[0], {1: GH4[1], 2: GH4[2]}, ["court", "diamonds"], {}, "exact"),       # 70
+    ("sheepshead", "QC QS JD AH 10H 9C", None, ["jd", "alone"], {}, "sample"),
+    ("sheepshead", "QC QS JC AD 10D 9D", None, ["called_ace_hearts", "alone"], {"partner": "called_ace"}, "sample"),
+])
+@pytest.mark.parametrize("kitty_policy", ["none", "heuristic", "dd_best"])
+def test_payout_only_solving_gives_the_same_table_but_points(game, hand, fixed, contracts, rules, method,
+                                                             kitty_policy):
+    """``policy="dd_payout"`` solves each layout only to the scorer's cuts (for its own kitty
+    and exchange): every make rate, payout, exchange and raise equals the exact solves'; the
+    points are not known."""
+    kw = dict(fixed=fixed, contracts=contracts, rules=rules, method=method, kitty_policy=kitty_policy, seed=4,
+              max_deals=48, chunk_size=48, target_se=1e-9, n_jobs=1)
+    exact = contract_odds(game, hand, **kw)
+    fast = contract_odds(game, hand, policy="dd_payout", **kw)
+    assert (exact.n > 0).all() and fast.attrs["policy"] == "dd_payout"
+    same = [c for c in exact.columns if not c.startswith("points")]
+    pd.testing.assert_frame_equal(fast[same], exact[same])
+    assert fast.points.isna().all() and exact.points.notna().all()
+
+
+def test_payout_only_solving_needs_the_scorers_cuts():
+    with pytest.raises(ValueError, match="dd_payout"):
+        contract_odds("clover", "JC QC KC AC 10C 9C 8C 7C", policy="dd_payout", method="sample", max_deals=8)

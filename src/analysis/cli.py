@@ -781,8 +781,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--stakes", choices=("base", "heuristic"), default="base",
                    help="Sheepshead: payouts at the unit stake (base) or times the blitzes and cracks "
                         "heuristic players declare on each layout (heuristic; column multiplier)")
-    p.add_argument("--policy", choices=("dd", "paranoid"), default="dd",
-                   help='"paranoid": the seat alone against all for a contract without a declarer '
+    p.add_argument("--policy", choices=("dd", "dd_payout", "paranoid"), default="dd",
+                   help='"dd_payout" (Goathead, Sheepshead): each layout solved only as far as its payout '
+                        "needs, the same make rates and payouts about 4x faster on Sheepshead, without the "
+                        'points column; "paranoid": the seat alone against all for a contract without a declarer '
                         "(Goathead's and Sheepshead's leasters; analysis.paranoid)")
     p.add_argument("--jobs", type=int, default=-1, help="parallel workers (default: all cores)")
     p.add_argument("--pass", dest="pass_odds", action="store_true",
