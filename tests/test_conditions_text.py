@@ -243,3 +243,22 @@ def test_chance_refuses_what_cannot_be(capsys):
     assert "no deal out of 100000 drawn satisfied (seat 2 holds J♦)" in capsys.readouterr().err
     assert main(["chance", "goathead3", "seat 1 holds", "--fixed", "0=JD"]) == 2
     assert "cannot read the condition" in capsys.readouterr().err
+
+
+def test_hearts_pass_where_and_fixed_are_the_librarys_constraints(capsys):
+    from analysis.hearts_pass import hearts_pass_odds
+
+    hand = "QS AS KS 2C 3C 4C 5D 6D 7D 8H 9H 10H JH"
+    passes = ["QS AS KS", "8H 9H 10H"]
+    argv = ["hearts-pass", hand, "--direction", "left", "--deals", "120", "--json",
+            "--candidate", passes[0], "--candidate", passes[1]]
+    assert main(argv) == 0
+    plain = json.loads(capsys.readouterr().out)
+    assert main([*argv, "--fixed", "2=AH KH", "--where", "seat 1 holds at most 1 of spades"]) == 0
+    given = json.loads(capsys.readouterr().out)
+    table = hearts_pass_odds(hand, "left", candidates=passes, n_deals=120, seed=2026, fixed={2: "AH KH"},
+                             constraints=[Count(1, suit_cards("hearts", "S"), max=1)])
+    assert [r["points"] for r in given["rows"]] == pytest.approx(table["points"].tolist())
+    assert [r["points"] for r in given["rows"]] != pytest.approx([r["points"] for r in plain["rows"]])
+    assert main([*argv, "--fixed", "0=2S"]) == 2
+    assert "the analyst's own" in capsys.readouterr().err

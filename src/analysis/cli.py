@@ -21,6 +21,7 @@
                     [--fixed SEAT=CARDS ...] [--where "CONDITION" ...]
     trickcore hearts-pass "HAND" [--direction left|right|across|none] [--seat N] [--candidate "3 CARDS" ...]
                           [--top K] [--rule NAME=VALUE ...] [--deals N] [--json]
+                          [--fixed SEAT=CARDS ...] [--where "CONDITION" ...]
     trickcore advise GAME CONTRACT "HAND" --seat N [--play "CARDS"] [--leader N] [--declarer N]
                      [--known SEAT=CARDS ...] [--kitty CARDS] [--bid N | --bids SEAT=TRICKS ...]
                      [--trumps SEAT=MIN ...] [--where "CONDITION" ...]
@@ -463,6 +464,11 @@ def _cmd_hearts_pass(args: argparse.Namespace) -> int:
         raise ValueError(f"--top must be at least 1; got {args.top}")
     kwargs: dict[str, Any] = {"seat": args.seat, "rules": parse_rules("hearts", args.rule), "seed": args.seed,
                               "candidates": args.candidate}
+    where, fixed = _where(args.where, "hearts", None, kwargs["rules"]), _fixed(args.fixed)
+    if where:
+        kwargs["constraints"] = where
+    if fixed:
+        kwargs["fixed"] = fixed
     if args.deals is not None:
         kwargs["n_deals"] = args.deals
     table = hearts_pass_odds(args.hand, args.direction, **kwargs)
@@ -882,6 +888,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--deals", type=int, default=None, metavar="N", help="layouts to play (default 2000)")
     p.add_argument("--seed", type=int, default=2026)
     p.add_argument("--json", action="store_true", help="machine-readable output")
+    _add_conditions(p)
     p.set_defaults(func=_cmd_hearts_pass)
 
     p = sub.add_parser("advise", help="which card to play now: each legal card's value, make rate and payout "

@@ -146,6 +146,8 @@ def hearts_pass_odds(
     n_deals: int | None = None,
     seed: int | None = 0,
     level: float = 0.95,
+    constraints: Any = None,
+    fixed: Mapping[Any, Any] | None = None,
 ) -> pd.DataFrame:
     """The analyst's expected Hearts penalty points after passing each three of its cards
     (module docstring: the others pass as HeuristicPolicy, everyone plays greedily).
@@ -167,6 +169,10 @@ def hearts_pass_odds(
         Layouts of the unseen cards (default 2000; each is played once per candidate), the
         sampling seed (the result depends only on it and the arguments) and the intervals'
         confidence level.
+    constraints, fixed:
+        What the analyst knows or assumes of the other hands before the pass
+        (:mod:`analysis.constraints`): predicates the layouts must satisfy and cards known
+        to lie in a seat's hand ``{seat: cards}``; the layouts are drawn by rejection.
 
     Returns
     -------
@@ -216,7 +222,11 @@ def hearts_pass_odds(
     k = g.n_seats
     off = PASS_OFFSETS[direction]
     to, frm = (seat + off) % k, (seat - off) % k
-    deals = sample_deals("hearts", n_deals, seed, fixed={seat: h}, **_layout_rules("hearts", rules))[:, :k]
+    known = dict(fixed or {})
+    if seat in known:
+        raise ValueError(f"fixed names seat {seat}, the analyst's own: its hand is {h}")
+    deals = sample_deals("hearts", n_deals, seed, fixed={**known, seat: h}, where=constraints,
+                         **_layout_rules("hearts", rules))[:, :k]
     pay = np.zeros((len(passes), n_deals))
     queen = np.zeros((len(passes), n_deals), dtype=bool)
     moon = np.zeros((len(passes), n_deals), dtype=bool)
