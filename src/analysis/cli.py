@@ -789,7 +789,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "heuristic players declare on each layout (heuristic; column multiplier)")
     p.add_argument("--policy", choices=("dd", "dd_payout", "paranoid"), default="dd",
                    help='"dd_payout" (Goathead, Sheepshead): each layout solved only as far as its payout '
-                        "needs, the same make rates and payouts about 4x faster on Sheepshead, without the "
+                        "needs, the same make rates and payouts with 3-4x less CPU on Sheepshead, without the "
                         'points column; "paranoid": the seat alone against all for a contract without a declarer '
                         "(Goathead's and Sheepshead's leasters; analysis.paranoid)")
     p.add_argument("--jobs", type=int, default=-1, help="parallel workers (default: all cores)")

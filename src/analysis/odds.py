@@ -780,7 +780,7 @@ def contract_odds(
         paranoid value, :mod:`analysis.paranoid`), ``"dd_payout"`` (Goathead and
         Sheepshead: each layout solved only as far as its payout needs, the scorer's cuts
         for its kitty and exchange, as ``simulate(policy="dd_payout")``: the same make
-        rates, payouts and kitty choices, about 4x faster on Sheepshead, and the
+        rates, payouts and kitty choices, 3-4x less CPU on Sheepshead, and the
         ``points`` column ``NaN``) or ``"paranoid"`` (needed to analyse leasters of
         Goathead and Sheepshead).
     time_budget:
