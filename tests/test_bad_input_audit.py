@@ -380,7 +380,7 @@ def test_cli_turns_an_os_error_into_one_line(monkeypatch, tmp_path, capsys):
     def refuse(*args, **kwargs):
         raise PermissionError(13, "Permission denied", str(tmp_path / "out"))
 
-    monkeypatch.setattr(analysis, "simulate", refuse)
+    monkeypatch.setattr(analysis, "simulate_summary", refuse)   # what `trickcore simulate` runs
     err = _cli_error(["simulate", "goathead3", "-n", "2", "--out", str(tmp_path / "out")], capsys)
     assert "Permission denied" in err
 

@@ -242,3 +242,28 @@ def test_simulate_writes_a_dataset_and_resumes(tmp_path, capsys):
     capsys.readouterr()
     assert main(["simulate", "clover", "-n", "5", "--out", str(tmp_path / "s"), "--policy", "dd_payout"]) == 2
     assert "dd_payout" in capsys.readouterr().err
+
+
+def test_simulate_prints_the_summary_of_the_whole_dataset(tmp_path, capsys):
+    """The summary covers every deal of the store, those of a resumed run included, and is
+    the plain mean of what the store holds."""
+    from analysis.store import read_store
+
+    out = tmp_path / "run"
+    argv = ["simulate", "goathead3", "-n", "60", "--out", str(out), "--jobs", "1", "--json"]
+    assert main(argv) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert main(argv) == 0                              # every chunk read back, none recomputed
+    again = json.loads(capsys.readouterr().out)
+    assert again == first
+    rows = read_store(out)
+    assert len(rows) == 60 * 6
+    for r in first["rows"]:
+        part = rows[rows.contract == r["contract"]]
+        assert r["n"] == 60
+        assert r["p_make"] == pytest.approx(part.made.astype(float).mean())
+        assert r["declarer_payout"] == pytest.approx(part.payout_0.mean())
+        assert r["p_make_lo"] <= r["p_make"] <= r["p_make_hi"]
+    assert main(argv[:-1]) == 0
+    text = capsys.readouterr().out.splitlines()
+    assert text[0].startswith("wrote 60 deals of goathead3") and text[1].split()[:3] == ["contract", "n", "p_make"]

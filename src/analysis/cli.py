@@ -8,7 +8,7 @@
     trickcore odds GAME "HAND" [--seat N] [--rule NAME=VALUE ...] [--time-budget S] [--pass]
                    [--bids-before ACTION ...] [--scores S ...] [--fixed SEAT=CARDS ...] [--where "CONDITION" ...]
     trickcore simulate GAME -n N --out DIR [--policy dd|dd_payout|greedy|random]
-                       [--fixed SEAT=CARDS ...] [--where "CONDITION" ...]
+                       [--fixed SEAT=CARDS ...] [--where "CONDITION" ...] [--json]
     trickcore chance GAME "CONDITION" [--fixed SEAT=CARDS ...] [--given "CONDITION" ...] [--contract C]
                      [--rule NAME=VALUE ...] [--json]
     trickcore review GAME CONTRACT --hands "..." --play "CARDS" [--leader N] [--declarer N]
@@ -660,12 +660,22 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
     rules = parse_rules(args.game, args.rule)
     where = _where(args.where, args.game, None, rules)
-    analysis.simulate(
+    # the chunks stream to the store, and each (fresh or already stored) is reduced to a
+    # few sums for the summary, so memory does not grow with -n
+    summary = analysis.simulate_summary(
         args.game, args.n, seed=args.seed, rules=rules, n_jobs=args.jobs, store=args.out,
-        backend=args.backend, return_frame=False,  # stream chunks to the store, keep nothing
-        policy=args.policy, fixed=_fixed(args.fixed) or None, where=where or None,
+        backend=args.backend, policy=args.policy, fixed=_fixed(args.fixed) or None, where=where or None,
     )
-    print(f"wrote {args.n} deals of {args.game} to {args.out}")
+    if args.json:
+        print(json.dumps({"game": args.game, "n": args.n, "out": args.out,
+                          "rows": json.loads(summary.to_json(orient="records"))}))
+        return 0
+    print(f"wrote {args.n} deals of {args.game} to {args.out} (analysis.store.read_store reads them back); "
+          "per contract, 95% intervals:")
+    shown = ["contract", "n", "p_make", "p_make_lo", "p_make_hi", "declarer_payout", "declarer_payout_lo",
+             "declarer_payout_hi", "side_points"]
+    print(summary[[c for c in shown if c in summary.columns]].to_string(index=False,
+                                                                      float_format=lambda v: f"{v:.4f}"))
     return 0
 
 
@@ -947,7 +957,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=_cmd_chance)
 
-    p = sub.add_parser("simulate", help="solve and score many deals into a Parquet dataset (resumable)")
+    p = sub.add_parser("simulate", help="solve and score many deals into a Parquet dataset (resumable), then "
+                       "print each contract's make rate and expected payout with 95%% intervals")
     p.add_argument("game", choices=GAME_IDS, metavar="GAME")
     p.add_argument("-n", type=int, required=True, help="number of deals")
     p.add_argument("--out", required=True, help="dataset folder")
@@ -959,6 +970,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help='"dd" (exact double dummy, default), "dd_payout" (double dummy only as far as the '
                         'payouts need: same payouts, value bands; Goathead and Sheepshead), "greedy" or "random"')
     _add_conditions(p)
+    p.add_argument("--json", action="store_true", help="the summary as JSON records")
     p.set_defaults(func=_cmd_simulate)
     return parser
 
