@@ -352,10 +352,9 @@ def _cmd_odds(args: argparse.Namespace) -> int:
         "stakes": args.stakes,
     }
     contract = args.contract[0] if args.contract and len(args.contract) == 1 else None
-    where = _where(args.where, args.game, contract, rules)
-    fixed = _fixed(args.fixed)
-    if fixed:
-        kwargs["fixed"] = fixed
+    conditions = _conditions(args, args.game, contract, rules)
+    if "fixed" in conditions:
+        kwargs["fixed"] = conditions["fixed"]
     earlier = None   # Sheepshead / Goathead: the earlier seats' actions (checked by the library)
     if args.bids_before is not None:
         if args.game in analysis.passing.PASS_GAMES:
@@ -391,10 +390,7 @@ def _cmd_odds(args: argparse.Namespace) -> int:
             pass_kwargs["scores"] = args.scores
         if args.pass_deals is not None:
             pass_kwargs["n_deals"] = args.pass_deals
-        if where:
-            pass_kwargs["constraints"] = where
-        if fixed:
-            pass_kwargs["fixed"] = fixed
+        pass_kwargs.update(conditions)
         pass_table = analysis.pass_odds(args.game, args.hand, **pass_kwargs)
         if args.seat and earlier is None:
             # "if you pick" on the same footing as "if you pass": the seats before passed
@@ -404,7 +400,8 @@ def _cmd_odds(args: argparse.Namespace) -> int:
         # against the rules here too, before any sampling)
         kwargs["constraints"] = analysis.passing.earlier_seats_bid(args.game, args.seat, earlier, rules,
                                                                    scores=args.scores)
-    if where:
+    where = conditions.get("constraints")
+    if where:   # with the earlier seats' actions, if those set constraints above
         kwargs["constraints"] = [kwargs["constraints"], *where] if "constraints" in kwargs else where
     try:
         table = analysis.contract_odds(args.game, args.hand, **kwargs)
@@ -436,11 +433,7 @@ def _cmd_crack(args: argparse.Namespace) -> int:
                               "leader": args.leader}
     if args.deals is not None:
         kwargs["n_deals"] = args.deals
-    where, fixed = _where(args.where, "sheepshead", None, kwargs["rules"]), _fixed(args.fixed)
-    if where:
-        kwargs["constraints"] = where
-    if fixed:
-        kwargs["fixed"] = fixed
+    kwargs.update(_conditions(args, "sheepshead", None, kwargs["rules"]))
     table = recrack_odds(args.hand, **kwargs) if args.recrack else crack_odds(args.hand, picker=args.picker, **kwargs)
     a = table.attrs
     if args.json:
@@ -464,11 +457,7 @@ def _cmd_hearts_pass(args: argparse.Namespace) -> int:
         raise ValueError(f"--top must be at least 1; got {args.top}")
     kwargs: dict[str, Any] = {"seat": args.seat, "rules": parse_rules("hearts", args.rule), "seed": args.seed,
                               "candidates": args.candidate}
-    where, fixed = _where(args.where, "hearts", None, kwargs["rules"]), _fixed(args.fixed)
-    if where:
-        kwargs["constraints"] = where
-    if fixed:
-        kwargs["fixed"] = fixed
+    kwargs.update(_conditions(args, "hearts", None, kwargs["rules"]))
     if args.deals is not None:
         kwargs["n_deals"] = args.deals
     table = hearts_pass_odds(args.hand, args.direction, **kwargs)
@@ -496,11 +485,7 @@ def _cmd_advise(args: argparse.Namespace) -> int:
 
     from .constraints import Count, trumps
 
-    known: dict[int, str] = {}
-    for seat, cards in _seat_values(args.known, "--known", "SEAT=CARDS", '2="QC JD"'):
-        if seat in known:
-            raise ValueError(f"--known names seat {seat} twice")
-        known[seat] = cards
+    known = _seat_map(_seat_values(args.known, "--known", "SEAT=CARDS", '2="QC JD"'), "--known")
     rules = parse_rules(args.game, args.rule)
     made = [(s, int(t)) for s, t in _seat_values(args.bids, "--bids", "SEAT=TRICKS for every bid in order",
                                                    "1=3 2=4 3=2 0=3", whole=True)]
@@ -532,16 +517,29 @@ def _cmd_advise(args: argparse.Namespace) -> int:
     return 0
 
 
-def _seat_values(items: Sequence[str] | None, flag: str, form: str, example: str,
-                 whole: bool = False) -> list[tuple[int, str]]:
+def _seat_values(items: Sequence[str] | None, flag: str, form: str, example: str, whole: bool = False,
+                 kitty: bool = False, text: bool = False) -> list[tuple[Any, str]]:
     """``SEAT=VALUE`` arguments of ``flag`` as ``(seat, value)`` pairs in order; the value a
-    whole number where ``whole``, else any text (``ValueError`` naming the form otherwise)."""
-    out = []
+    whole number where ``whole``, some text where ``text``, else any text; with ``kitty``
+    the seat may be ``kitty`` (then ``"kitty"``).  ``ValueError`` naming the form otherwise."""
+    out: list[tuple[Any, str]] = []
     for item in items or ():
         seat, sep, value = item.partition("=")
-        if not sep or not seat.strip().isdigit() or (whole and not value.strip().isdigit()):
+        key = seat.strip().lower()
+        if (not sep or not (key.isdigit() or (kitty and key == "kitty"))
+                or (whole and not value.strip().isdigit()) or (text and not value.strip())):
             raise ValueError(f"{flag} takes {form}, e.g. {example}; got {item!r}")
-        out.append((int(seat), value))
+        out.append((key if key == "kitty" else int(key), value))
+    return out
+
+
+def _seat_map(pairs: list[tuple[Any, str]], flag: str) -> dict[Any, str]:
+    """:func:`_seat_values`' pairs as ``{seat: value}``; a seat named twice is a ``ValueError``."""
+    out: dict[Any, str] = {}
+    for seat, value in pairs:
+        if seat in out:
+            raise ValueError(f"{flag} names {'the kitty' if seat == 'kitty' else f'seat {seat}'} twice")
+        out[seat] = value
     return out
 
 
@@ -555,16 +553,19 @@ def _where(items: Sequence[str] | None, game: str, contract: str | None, rules: 
 
 def _fixed(items: Sequence[str] | None) -> dict[Any, str]:
     """The ``--fixed SEAT=CARDS`` arguments as ``{seat: cards}`` (``"kitty"`` for the kitty)."""
-    out: dict[Any, str] = {}
-    for item in items or ():
-        seat, sep, cards = item.partition("=")
-        key = seat.strip().lower()
-        if not sep or not (key.isdigit() or key == "kitty") or not cards.strip():
-            raise ValueError(f'--fixed takes SEAT=CARDS (SEAT a number or kitty), e.g. 1="JD AH"; got {item!r}')
-        where = "kitty" if key == "kitty" else int(key)
-        if where in out:
-            raise ValueError(f"--fixed names {'the kitty' if where == 'kitty' else f'seat {where}'} twice")
-        out[where] = cards
+    return _seat_map(_seat_values(items, "--fixed", "SEAT=CARDS (SEAT a number or kitty)", '1="JD AH"',
+                                  kitty=True, text=True), "--fixed")
+
+
+def _conditions(args: argparse.Namespace, game: str, contract: str | None, rules: dict) -> dict[str, Any]:
+    """The library's ``constraints=`` and ``fixed=`` from ``--where`` and ``--fixed``, each
+    only when given."""
+    out: dict[str, Any] = {}
+    where, fixed = _where(args.where, game, contract, rules), _fixed(args.fixed)
+    if where:
+        out["constraints"] = where
+    if fixed:
+        out["fixed"] = fixed
     return out
 
 
