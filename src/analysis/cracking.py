@@ -145,7 +145,9 @@ def crack_odds(
     n_deals, seed, max_draws:
         Layouts to evaluate (default 2000), the sampling seed (the result depends only on
         it and the arguments) and the rejection budget (default ``max(100 * n_deals,
-        100_000)`` layouts drawn).
+        100_000)`` layouts drawn).  Each layout is solved only as far as its payout needs
+        (the scorer's cuts for the buried cards): the payouts of exact solves, in a third
+        to a sixth of the time.
     leader, level:
         The seat leading the first trick (default 0) and the intervals' confidence level.
     return_samples:
@@ -318,6 +320,7 @@ def _sampled(hand: Any, seat: Any, rules: Any, picker: int | None, check_seat: A
     cond = [earlier_seats_pass(g, picker, rules), *conditions] + ([user] if constraints is not None else [])
     deals, drawn = _draw(g, n_deals, seed, fx, as_constraint(cond), max_draws, _layout_rules(g.id, rules))
     k = g.n_seats
+    # (solved only as far as the payouts need: the samples hold no points)
     res = _picked_rows(g, deals, np.full(len(deals), picker, dtype=np.int64), rules, seat, leader)
     played = deals[:, :k].copy()
     played[:, picker] = (deals[:, picker] | deals[:, k]) & ~res["buried"]
