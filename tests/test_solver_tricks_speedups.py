@@ -100,3 +100,39 @@ def test_nil_bounds_change_no_value(game, tricks_kernel):
     assert on.side_tricks.tolist() == off.side_tricks.tolist()
     assert 0 < on.value.sum() < len(deals)          # both outcomes occur
     assert on.nodes.sum() < 0.75 * off.nodes.sum()
+
+
+def test_each_deal_of_a_batch_is_searched_as_if_alone(tricks_kernel):
+    """Distinct deals of one ``solve_many`` call start from an empty table, no killer card
+    and no history count (another deal's entries only lengthened the lists a probe walks,
+    and its killer cards misled the lead's order): each deal's node count in the batch is
+    its count solved alone, in any order."""
+    deals = _bridge_deals(6, 31)
+    batch = _bridge(deals)
+    alone = [int(_bridge(deals[i:i + 1]).nodes[0]) for i in range(len(deals))]
+    assert batch.nodes.tolist() == alone
+    backwards = _bridge(deals[::-1])
+    assert backwards.nodes.tolist() == alone[::-1]
+    assert backwards.value.tolist() == batch.value.tolist()[::-1]
+    # a paranoid minimum (Oh Hell's fewest tricks), whose order reads the killer card
+    layout, short, kw = _batch("ohhell", "hearts", {}, 7, "min", 12, 3, 4)
+    many = trickcore.solve_many(layout, None, short, **kw)
+    one = [trickcore.solve_many(layout, None, short[i:i + 1], leader=kw["leader"][i], declarer=kw["declarer"][i],
+                                goal="min", sides=kw["sides"][i:i + 1]) for i in range(len(short))]
+    assert many.nodes.tolist() == [int(r.nodes[0]) for r in one]
+    assert many.value.tolist() == [int(r.value[0]) for r in one]
+
+
+def test_positions_of_one_deal_share_the_table(tricks_kernel):
+    """Positions of one deal (each legal card of the seat to move, as ``solve_after_cards``
+    asks) keep one table: together they take fewer nodes than one at a time."""
+    from trickcore.solver import solve_after_cards
+
+    deal = _bridge_deals(1, 32)
+    hand = trickcore.CardSet(int(deal[0, 0]))
+    cards = list(hand)[:6]
+    kw = dict(leader=0, declarer=1, spade_leading="always")
+    together = solve_after_cards("spades", "spades", deal, cards, **kw)
+    apart = [solve_after_cards("spades", "spades", deal, [card], **kw) for card in cards]
+    assert together.value.tolist() == [int(r.value[0]) for r in apart]
+    assert together.nodes.sum() < 0.9 * sum(int(r.nodes.sum()) for r in apart)

@@ -34,11 +34,28 @@ Technique (after Bo Haglund's DDS):
   entries listed under top holders, and a probe looks for those lists only under a
   count).  The holders' sequence
   and the lengths are updated card by card and the table reads them from the state in
-  place, so a probe neither rebuilds nor copies them.  Entries
-  hold for any deal of the layout: ``solve_batch`` shares one table across its deals, but
-  empties it before a deal once it is half full: a full table is cleared whole, and a
-  clear in the middle of a hard deal throws away that deal's own work (on full bridge
-  deals this alone saved 8% of the nodes).  From five tricks left the table is probed
+  place, so a probe neither rebuilds nor copies them.  One table per deal (session
+  28): ``solve_batch`` empties the table, the killer cards and the history count before
+  each row that is another deal than the row before (more cards moved than a trick
+  holds: :func:`another_deal`), and keeps them for the positions of one deal (each legal
+  card of the seat to move, as ``solve_after_cards`` asks: six of West's cards on a
+  bridge deal, 74,665 nodes together against 189,456 one at a time).  Entries hold for any deal of the layout, but
+  another deal's rarely match: they only lengthened the lists a probe walks and the
+  memory it touches, and another deal's killer cards misled the lead's order.  Bridge
+  deals (``bench_solver_dds.py``'s 500): nodes 236,807 -> 232,707 a deal, CPU time
+  -10% (200 deals, four interleaved calls of each build: 18.97 -> 17.10 ms median);
+  ``bench_solver_dds.py``'s ratio to DDS 1.09-1.10 -> 1.00 on the same day; the other
+  trick layouts (``benches/bench_ab.py``) Gamut -3%, Oh Hell hearts -3.6%, Goathead Nil
+  and Oh Hell notrump alike; Oh Hell's fewest tricks (``bench_bids.py``, 300 deals of
+  seed 7) within 2.5% in nodes and 3% in time either way.  A deal's node count no
+  longer depends on the other deals of the batch (as long as the rows before it are
+  other deals by that test).  Emptying costs no pass over the
+  heads: a head carries the generation it was made in (:func:`occupied`), and a clear
+  starts a new one.  Within a deal the table is still emptied before a position once it
+  is half full: a full table is cleared whole, and a clear in the middle of a hard
+  search throws away that search's own work (on full bridge deals this alone saved 8%
+  of the nodes, when the table was shared across deals).  From five tricks left the
+  table is probed
   before the bounds, as DDS does (a hit spares the bounds' work: on full bridge deals 7%
   fewer instructions for 2% more nodes, the winning ranks of a table answer being less
   precise than a bound's; from two tricks: 8% more nodes, from four 4%);
@@ -231,6 +248,11 @@ scan of long lists; CPU time within noise).  Table sizes on 200 bridge deals: sh
 table across deals hardly matters (heads 2^17 and pool 2^19, 12 clears: 0.06% more nodes
 than 2^19 / 2^21 and 3 clears; 2^16 / 2^18 clears inside hard deals: +8%); the heads,
 not the pool, fill first (half the heads used at a clear, 43-49% of the pool).
+Session 28 (CPU time of interleaved calls on bridge deals, a build of each): the head of
+level 1 prefetched beside level 0's at every boundary (perf put a third of ``tt_probe``'s
+samples on the loads of the two heads): paired ratio 1.01 (median of 30 calls of 40
+deals); heads 2^17 with the pool at 2^21 (a quarter of the heads' memory): 0.996 (six
+calls of 200 deals).  Both dropped.
 
 Test and bench hooks: ``_set_search_options`` (table / bounds / small-card pruning off:
 values must not move), ``_last_stats`` (node counts), ``_counters`` and ``_cutstats``
@@ -269,8 +291,10 @@ cdef extern from *:
 cdef extern from *:
     """
     #define TRICKCORE_FNEED 0x8888888888888888ULL
+    #define TRICKCORE_LOW56 0x00FFFFFFFFFFFFFFULL
     """
     const uint64_t FNEED "TRICKCORE_FNEED"     # bit 8 of every nibble (table entries)
+    const uint64_t LOW56 "TRICKCORE_LOW56"     # a head's tag without its generation
 
 cdef enum:
     STATS = 0            # 1: instrumented build (cut-off statistics in _cutstats)
@@ -316,6 +340,7 @@ ctypedef struct pkey_t:
     uint64_t meta           # leader | side | rule state
     uint64_t absmask        # live cards of suits whose cards are not interchangeable by rank
     uint64_t h              # hash of lens, meta, absmask
+    uint64_t gen            # the table's generation in the top 8 bits (see ``tt_clear``)
 
 
 # The table: a hash table of *heads* (suit lengths of every seat, meta, absmask: what must
@@ -390,6 +415,7 @@ ctypedef struct ctx_t:
     int note_killer         # the search loop keeps the killer card of a lead
     int static_order        # order moves by the position alone (no killer card, no history)
     int lone_min            # 'tricks' for one seat that wants few (paranoid minimum)
+    uint64_t gen            # generation of the table's heads, 1..255 (see ``tt_clear``)
     tc_guard guard          # Ctrl-C: polled at boundaries (trickcore._interrupt)
     state_t s
 
@@ -1108,6 +1134,7 @@ cdef inline void make_key(ctx_t* c, pkey_t* k) noexcept nogil:
         h ^= h >> 31
     h ^= h >> 29
     k.h = h | 1
+    k.gen = c.gen << 56
 
 
 cdef inline uint64_t kmask(int k) noexcept nogil:
@@ -1142,7 +1169,7 @@ cdef inline uint64_t sub_hash(pkey_t* k, uint64_t sub) noexcept nogil:
         h ^= h >> 32
         h *= <uint64_t>0x9E3779B97F4A7C15
         h ^= h >> 29
-    return h | 1
+    return (h & LOW56) | 1 | k.gen
 
 
 cdef inline int same_head(ctx_t* c, head_t* e, pkey_t* k, uint64_t tag, uint64_t sub) noexcept nogil:
@@ -1157,10 +1184,10 @@ cdef inline int same_head(ctx_t* c, head_t* e, pkey_t* k, uint64_t tag, uint64_t
 
 cdef inline head_t* find_head(ctx_t* c, pkey_t* k, uint64_t tag, uint64_t sub) noexcept nogil:
     """The head of the position's suit lengths and rule state (and ``sub``), or the empty
-    slot where it belongs (``tag == 0``)."""
+    slot where it belongs (not :func:`occupied`)."""
     cdef uint64_t i = tag & c.hmask
     cdef head_t* e = &c.heads[i]
-    while e.tag != 0:
+    while occupied(c, e):
         if same_head(c, e, k, tag, sub):
             return e
         i = (i + 1) & c.hmask
@@ -1213,7 +1240,7 @@ cdef inline entry_t* tt_probe(ctx_t* c, pkey_t* k, int beta, int* hint) noexcept
     # the head of level 0 first: without entries of level 1 under its lengths (counted in
     # it), no head of level 1 is looked for (the entries are still read level 1 first)
     hd0 = find_head(c, k, sub_hash(k, 0), 0)
-    if hd0.tag == 0:
+    if not occupied(c, hd0):
         return NULL
     for level in range(LEVELS - 1, -1, -1):
         if level:
@@ -1221,7 +1248,7 @@ cdef inline entry_t* tt_probe(ctx_t* c, pkey_t* k, int beta, int* hint) noexcept
                 continue
             sub = sub_key(c, k, level)
             hd = find_head(c, k, sub_hash(k, sub), sub)
-            if hd.tag == 0:
+            if not occupied(c, hd):
                 continue
         else:
             hd = hd0
@@ -1283,10 +1310,22 @@ cdef inline int denorm(ctx_t* c, int su, int rel) noexcept nogil:
     return highest_bit(m) if m else -1
 
 
+cdef inline int occupied(ctx_t* c, head_t* e) noexcept nogil:
+    """The head is in use in the table's current generation (a head's tag carries the
+    generation it was made in, in its top 8 bits; zeroed memory is generation 0)."""
+    return (e.tag >> 56) == c.gen
+
+
 cdef void tt_clear(ctx_t* c) noexcept nogil:
+    """Empty the table: a new generation of heads (the old ones read as empty: no pass
+    over the heads, whose zeroing cost a bridge table's 32 MB), the pool and the links
+    used from their start again; the heads are zeroed once in 255 generations."""
     global ST_CLEARS
     ST_CLEARS += 1
-    memset(c.heads, 0, (c.hmask + 1) * sizeof(head_t))
+    c.gen += 1
+    if c.gen > 255:
+        memset(c.heads, 0, (c.hmask + 1) * sizeof(head_t))
+        c.gen = 1
     c.n_heads_used = 0
     c.pool_used = 0
     c.links_used = 0
@@ -1346,7 +1385,7 @@ cdef void tt_store(ctx_t* c, pkey_t* k, uint64_t rel, int lower, int upper, int 
     tag = sub_hash(k, sub)
     hd = find_head(c, k, tag, sub)
     f = filter_word(own, msk)
-    if hd.tag != 0:
+    if occupied(c, hd):
         ln = &c.links[hd.first]
         for i in range(hd.count):
             if ln[i].f != f:
@@ -1367,18 +1406,19 @@ cdef void tt_store(ctx_t* c, pkey_t* k, uint64_t rel, int lower, int upper, int 
     # heads to add: this list's, and for an entry of level 1 the level 0 head that counts
     # it (tt_probe looks for level 1 heads only under a count); links: twice the room of a
     # full list
-    new_heads = (hd.tag == 0) + (sub != 0 and find_head(c, k, k.h | 1, 0).tag == 0)
-    room = 0 if hd.tag != 0 and hd.count < hd.cap else (2 * hd.cap if hd.tag != 0 and hd.cap else 2)
+    new_heads = (not occupied(c, hd)) + (sub != 0 and not occupied(c, find_head(c, k, sub_hash(k, 0), 0)))
+    room = 0 if occupied(c, hd) and hd.count < hd.cap else (2 * hd.cap if occupied(c, hd) and hd.cap else 2)
     if (c.pool_used >= c.pool_size or c.links_used + room > c.links_size
             or (new_heads and <uint64_t>(4 * (c.n_heads_used + new_heads)) > 3 * (c.hmask + 1))):
         tt_clear(c)
+        tag = sub_hash(k, sub)      # (a new generation)
         hd = find_head(c, k, tag, sub)
-    if hd.tag == 0:
+    if not occupied(c, hd):
         init_head(c, hd, k, tag, sub)
     if sub:
-        hd0 = find_head(c, k, k.h | 1, 0)
-        if hd0.tag == 0:
-            init_head(c, hd0, k, k.h | 1, 0)
+        hd0 = find_head(c, k, sub_hash(k, 0), 0)
+        if not occupied(c, hd0):
+            init_head(c, hd0, k, sub_hash(k, 0), 0)
         hd0.n_sub += 1
     j = <int32_t>c.pool_used
     c.pool_used += 1
@@ -2518,6 +2558,7 @@ cdef void init_ctx(ctx_t* c, const layout_t* L, head_t* heads, uint64_t n_heads,
         c.tricks_of[b] = <int8_t>(b // L.n_seats)
     c.heads = heads
     c.hmask = n_heads - 1
+    c.gen = 1
     c.n_heads_used = 0
     c.pool = pool
     c.links = <link_t*>&pool[pool_size]     # (the pool's array holds the links after it)
@@ -2817,6 +2858,17 @@ cdef inline void start_deal(ctx_t* c, const batch_job_t* j, Py_ssize_t d) noexce
         apply_card(c, j.trick[d * j.trick_len + i])
 
 
+cdef inline int another_deal(const uint64_t* before, const uint64_t* hands, int n) noexcept nogil:
+    """Whether ``hands`` (one row of a batch) are another deal than the row ``before``
+    rather than another position of the same deal: more cards moved or left than a trick
+    holds (each legal card of a seat after another, as ``solve_after_cards`` asks, moves
+    two; the next trick of a line ``n``)."""
+    cdef int s, moved = 0
+    for s in range(n):
+        moved += popcnt(before[s] ^ hands[s])
+    return moved > 2 * n
+
+
 cdef int search_deals(void* arg) noexcept nogil:
     """:func:`solve_batch`'s loop over the deals, guarded; ``done`` counts the deals
     whose outputs are written."""
@@ -2830,10 +2882,17 @@ cdef int search_deals(void* arg) noexcept nogil:
     cdef int8_t line_cards[64]
     for d in range(j.n_deals):
         set_side(c, j.sides[d], j.goal_max)
-        if (2 * c.pool_used > c.pool_size or 2 * c.n_heads_used > <int64_t>(c.hmask + 1)
+        if d and another_deal(&j.hands[(d - 1) * n], &j.hands[d * n], n):
+            # a deal of its own: an empty table, and no killer card or history count
+            # from the deal before (see the module docstring, "one table per deal")
+            tt_clear(c)
+            memset(c.hist, 0, sizeof(c.hist))
+            memset(c.killer, -1, sizeof(c.killer))
+        elif (2 * c.pool_used > c.pool_size or 2 * c.n_heads_used > <int64_t>(c.hmask + 1)
                 or 2 * c.links_used > c.links_size):
-            # more than half full: start the deal with an empty table rather than
-            # clear it in the middle of a long search, losing all of that deal's work
+            # positions of one deal, the table more than half full: start the position
+            # with an empty table rather than clear it in the middle of a long search,
+            # losing all of that position's work
             tt_clear(c)
         tc_guard_next_deal(&c.guard, c.nodes)    # (the deal before's nodes: Ctrl-C, budget)
         c.nodes = 0
