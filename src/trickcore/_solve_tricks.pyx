@@ -46,8 +46,9 @@ Technique (after Bo Haglund's DDS):
   -10% (200 deals, four interleaved calls of each build: 18.97 -> 17.10 ms median);
   ``bench_solver_dds.py``'s ratio to DDS 1.09-1.10 -> 1.00 on the same day; the other
   trick layouts (``benches/bench_ab.py``) Gamut -3%, Oh Hell hearts -3.6%, Goathead Nil
-  and Oh Hell notrump alike; Oh Hell's fewest tricks (``bench_bids.py``, 300 deals of
-  seed 7) within 2.5% in nodes and 3% in time either way.  A deal's node count no
+  and Oh Hell notrump alike; ``bench_bids.py`` (300 deals of seed 7) Spades' team
+  tricks -1.7% nodes, Oh Hell's fewest tricks at 10 cards -2.2% and -8.4%, at 8 cards
+  +0.7% and +1.0%.  A deal's node count no
   longer depends on the other deals of the batch (as long as the rows before it are
   other deals by that test).  Emptying costs no pass over the
   heads: a head carries the generation it was made in (:func:`occupied`), and a clear
@@ -340,7 +341,8 @@ ctypedef struct pkey_t:
     uint64_t meta           # leader | side | rule state
     uint64_t absmask        # live cards of suits whose cards are not interchangeable by rank
     uint64_t h              # hash of lens, meta, absmask
-    uint64_t gen            # the table's generation in the top 8 bits (see ``tt_clear``)
+    uint64_t gen            # the table's generation in the top 8 bits (see ``tt_clear``;
+                            # tt_store takes it anew: the search may have emptied the table)
 
 
 # The table: a hash table of *heads* (suit lengths of every seat, meta, absmask: what must
@@ -1362,6 +1364,9 @@ cdef void tt_store(ctx_t* c, pkey_t* k, uint64_t rel, int lower, int upper, int 
     cdef link_t* ln
     cdef int new_heads, room
     cdef uint32_t f
+    # the key was made before the search below, which may have emptied the table: its
+    # tags take the generation of now
+    k.gen = c.gen << 56
     for su in range(c.nsu):
         sm = L.suit_mask[su]
         rs = rel & sm & live
@@ -1411,7 +1416,8 @@ cdef void tt_store(ctx_t* c, pkey_t* k, uint64_t rel, int lower, int upper, int 
     if (c.pool_used >= c.pool_size or c.links_used + room > c.links_size
             or (new_heads and <uint64_t>(4 * (c.n_heads_used + new_heads)) > 3 * (c.hmask + 1))):
         tt_clear(c)
-        tag = sub_hash(k, sub)      # (a new generation)
+        k.gen = c.gen << 56
+        tag = sub_hash(k, sub)
         hd = find_head(c, k, tag, sub)
     if not occupied(c, hd):
         init_head(c, hd, k, tag, sub)
