@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from test_solver_tricks import _batch  # noqa: E402
+from test_solver_tricks import _batch, _random_deals  # noqa: E402
 
 import trickcore  # noqa: E402
 from trickcore import solver  # noqa: E402
@@ -136,3 +136,24 @@ def test_positions_of_one_deal_share_the_table(tricks_kernel):
     apart = [solve_after_cards("spades", "spades", deal, [card], **kw) for card in cards]
     assert together.value.tolist() == [int(r.value[0]) for r in apart]
     assert together.nodes.sum() < 0.9 * sum(int(r.nodes.sum()) for r in apart)
+
+
+def test_the_tables_generations_wrap_around(tricks_kernel):
+    """Each deal starts a new generation of the table's heads, and every 255 generations
+    the heads are zeroed, so that a head of an old deal can never read as one of the
+    current generation.  A whole deal, then 254 short positions (each another deal, each
+    storing a few heads), then the whole deal again, in the generation it first had: it
+    must take the nodes it takes alone (a head left from its first solve would point at
+    links that later deals overwrote)."""
+    layout = trickcore.get_game("gamut").layout("clubs")
+    whole = _random_deals(layout, 1, 8, seed=5)
+    short = _random_deals(layout, 254, 3, seed=6)
+    deals = np.concatenate([whole, short, whole, short[:10]])
+    kw = dict(leader=0, declarer=0)
+    many = trickcore.solve_many(layout, None, deals, **kw)
+    assert _solve_tricks._last_stats()["table_clears"] >= 255     # every row another deal
+    alone = trickcore.solve_many(layout, None, whole, **kw)
+    assert many.nodes[255] == many.nodes[0] == alone.nodes[0]
+    assert many.value[255] == alone.value[0]
+    rest = trickcore.solve_many(layout, None, np.concatenate([short, short[:10]]), **kw)
+    assert many.value[1:255].tolist() + many.value[256:].tolist() == rest.value.tolist()
