@@ -632,8 +632,12 @@ def solve_many(
     Parameters
     ----------
     game, contract, goal, objective, tt_mb, **rules:
-        As in :func:`solve`.  The transposition table is allocated once for the call and
-        reused across deals.
+        As in :func:`solve`.  The transposition table is allocated once for the call.
+        The trick-count kernel starts each row that is another deal than the row before
+        (more cards moved than a trick holds) with an empty table, so a deal's ``nodes``
+        do not depend on the other deals of the call, and keeps it for consecutive
+        positions of one deal (as :func:`solve_after_cards` sends them); the point
+        kernel's table serves every row.
     hands:
         ``uint64`` array ``(n, n_seats)`` or ``(n, n_seats + 1)`` (a trailing kitty column
         is ignored) of universal bit-boards; within a deal every hand holds the same number
