@@ -143,7 +143,8 @@ def main(argv=None) -> int:
                          "'tricks'/'auto' use _solve_tricks for trick layouts (default: the module's)")
     ap.add_argument("--passes", type=int, default=3,
                     help="timed passes over the deals for each solver, in alternating order (default 3); "
-                         "the fastest of each is compared, as bench_solver_speed.py's yardstick does")
+                         "the fastest of each is compared, as bench_solver_speed.py's yardstick does "
+                         "(the best card's comparison; --every-card times one pass each)")
     ap.add_argument("--every-card", action="store_true",
                     help="every legal card's value on both sides (trickcore.solve against endplay's default "
                          "SolveBoard mode) instead of the best")
@@ -171,12 +172,12 @@ def main(argv=None) -> int:
         print(f"ratio ours/DDS: {t_ours / t_dds:.2f}")
         print(f"card values agree: {agree}/{cards}")
         return 0 if agree == cards else 1
-    def solve_ours():
-        return trickcore.solve_many("spades", "spades", deals, leader=0, declarer=1, spade_leading="always")
+    def solve_ours(some):
+        return trickcore.solve_many("spades", "spades", some, leader=0, declarer=1, spade_leading="always")
 
     # a few deals through each first, untimed: our layout, kernel import and card classes
     # are made once per process, DDS sets up its memory at its first board
-    trickcore.solve_many("spades", "spades", deals[:5], leader=0, declarer=1, spade_leading="always")
+    solve_ours(deals[:5])
     dds_tricks(endplay_deals[:5])
     t_ours, t_dds = [], []
     for k in range(args.passes):
@@ -184,7 +185,7 @@ def main(argv=None) -> int:
         for who in (("ours", "dds") if k % 2 == 0 else ("dds", "ours")):
             t0 = clock()
             if who == "ours":
-                ours = solve_ours()
+                ours = solve_ours(deals)
                 t_ours.append(clock() - t0)
             else:
                 dds_ew = dds_tricks(endplay_deals)

@@ -320,8 +320,9 @@ def _sampled(hand: Any, seat: Any, rules: Any, picker: int | None, check_seat: A
     cond = [earlier_seats_pass(g, picker, rules), *conditions] + ([user] if constraints is not None else [])
     deals, drawn = _draw(g, n_deals, seed, fx, as_constraint(cond), max_draws, _layout_rules(g.id, rules))
     k = g.n_seats
-    # (solved only as far as the payouts need: the samples hold no points)
-    res = _picked_rows(g, deals, np.full(len(deals), picker, dtype=np.int64), rules, seat, leader)
+    # solved only as far as the payouts need: the samples hold no points
+    res = _picked_rows(g, deals, np.full(len(deals), picker, dtype=np.int64), rules, seat, leader,
+                       solve="dd_payout")
     played = deals[:, :k].copy()
     played[:, picker] = (deals[:, picker] | deals[:, k]) & ~res["buried"]
     return g, rules, seat, leader, h, deals, drawn, res, played

@@ -533,15 +533,15 @@ def _draw(g: Game, n: int, seed: Any, fixed: np.ndarray, cond: Any, max_draws: i
 
 
 def _picked_rows(g: Game, deals: np.ndarray, picker: np.ndarray, rules: Mapping[str, Any], seat: int,
-                 leader: int, stakes: str = "base", solve: str = "dd_payout") -> dict[str, np.ndarray]:
+                 leader: int, stakes: str = "base", solve: str = "dd") -> dict[str, np.ndarray]:
     """Rows with a picker (``picker >= 0``): the heuristic call, pick-up, burial and raise
     (:func:`analysis.odds._heuristic_pick`), double-dummy play and the scorer's payouts,
     times the ``stakes`` multiplier (:mod:`analysis.stakes`).
 
-    ``solve="dd_payout"`` (the default) solves each layout only as far as its payout needs
-    (the scorer's cuts for the buried cards, as ``contract_odds(policy="dd_payout")``): the
-    same payouts for a third of the CPU, and no ``picking_points`` in the result; ``"dd"``
-    solves exactly and adds them (the picking team's total, -1 without a picker)."""
+    ``solve="dd"`` solves exactly and adds ``picking_points`` (the picking team's total,
+    -1 without a picker); ``"dd_payout"`` solves each layout only as far as its payout
+    needs (the scorer's cuts for the buried cards, as ``contract_odds(policy="dd_payout")``):
+    the same payouts for a third of the CPU, and no ``picking_points``."""
     from .odds import _heuristic_pick
     from .simulate import _play, _scored_frame
 

@@ -1359,7 +1359,7 @@ cdef void tt_store(ctx_t* c, pkey_t* k, uint64_t rel, int lower, int upper, int 
     cdef uint64_t msk[MAXS]
     cdef int su, i, level
     cdef int32_t j
-    cdef uint64_t sub, tag
+    cdef uint64_t sub, tag, tag0
     cdef head_t* hd
     cdef head_t* hd0
     cdef entry_t* e
@@ -1413,20 +1413,23 @@ cdef void tt_store(ctx_t* c, pkey_t* k, uint64_t rel, int lower, int upper, int 
     # heads to add: this list's, and for an entry of level 1 the level 0 head that counts
     # it (tt_probe looks for level 1 heads only under a count); links: twice the room of a
     # full list
-    new_heads = (not occupied(c, hd)) + (sub != 0 and not occupied(c, find_head(c, k, sub_hash(k, 0), 0)))
+    tag0 = sub_hash(k, 0)
+    new_heads = (not occupied(c, hd)) + (sub != 0 and not occupied(c, find_head(c, k, tag0, 0)))
     room = 0 if occupied(c, hd) and hd.count < hd.cap else (2 * hd.cap if occupied(c, hd) and hd.cap else 2)
     if (c.pool_used >= c.pool_size or c.links_used + room > c.links_size
             or (new_heads and <uint64_t>(4 * (c.n_heads_used + new_heads)) > 3 * (c.hmask + 1))):
         tt_clear(c)
+        # (the tags of the new generation)
         k.gen = c.gen << 56
         tag = sub_hash(k, sub)
+        tag0 = sub_hash(k, 0)
         hd = find_head(c, k, tag, sub)
     if not occupied(c, hd):
         init_head(c, hd, k, tag, sub)
     if sub:
-        hd0 = find_head(c, k, sub_hash(k, 0), 0)
+        hd0 = find_head(c, k, tag0, 0)
         if not occupied(c, hd0):
-            init_head(c, hd0, k, sub_hash(k, 0), 0)
+            init_head(c, hd0, k, tag0, 0)
         hd0.n_sub += 1
     j = <int32_t>c.pool_used
     c.pool_used += 1
