@@ -28,7 +28,8 @@ Timing (session 28): a few deals through each solver first, untimed, then ``--pa
 of each compared (the ratio of all passes' sums is printed too).  Until then one cold
 pass of ours ran before one of DDS: on a day when the VM's speed drifted, three
 interleaved passes read ours 18.80, 19.57 and 19.41 ms/deal against DDS's 18.09, 18.42
-and 18.06, so a single pair can move the ratio by several percent.
+and 18.06, so a single pair can move the ratio by several percent.  ``--every-card`` times
+the same way since session 29 (it ran one pass each before).
 
 Seat mapping: our seat 0 = West, 1 = North, 2 = East, 3 = South (see
 ``tests/test_solver_dds.py``).  The script prints ms/deal for both, the ratio and whether
@@ -109,26 +110,58 @@ def dds_card_tricks(endplay_deals: list) -> list[dict[str, int]]:
             for d in endplay_deals]
 
 
-def every_card(deals: np.ndarray, endplay_deals: list, clock) -> tuple[float, float, int, int]:
-    """``(our seconds, DDS seconds, cards that agree, cards)``: every legal card of West's
-    valued by ``trickcore.solve`` and by DDS."""
+def solve_every_card(deals: np.ndarray) -> list:
+    """``trickcore.solve`` per deal: the value, West's every card's value and a line."""
     import trickcore
     from trickcore import CardSet
 
-    t0 = clock()
-    ours = [trickcore.solve("spades", "spades", [CardSet(int(h)) for h in d], leader=0, declarer=1,
+    return [trickcore.solve("spades", "spades", [CardSet(int(h)) for h in d], leader=0, declarer=1,
                             spade_leading="always") for d in deals]
-    t_ours = clock() - t0
-    t0 = clock()
-    dds = dds_card_tricks(endplay_deals)
-    t_dds = clock() - t0
+
+
+def cards_agreeing(ours: list, dds: list[dict[str, int]]) -> tuple[int, int]:
+    """``(cards that agree, cards)``: our ``card_values`` against DDS's East–West tricks."""
     agree = cards = 0
     for res, theirs in zip(ours, dds):
         mine = {str(c): v for c, v in res.card_values.items()}
         for card, ew in theirs.items():
             cards += 1
             agree += mine.get(card) == 13 - ew
-    return t_ours, t_dds, agree, cards
+    return agree, cards
+
+
+def interleaved(run_ours, run_dds, passes: int, clock):
+    """``(our pass times, DDS's pass times, our last result, DDS's last result)``: a few
+    deals through each first, untimed (our layout, kernel import, card classes and table
+    are made at the first call, DDS sets up its memory at its first board), then
+    ``passes`` passes of each over all the deals, in alternating order so that a drift of
+    the machine's speed hits both alike.  ``run_ours(k)`` / ``run_dds(k)`` solve the first
+    ``k`` deals (``None``: all)."""
+    run_ours(5)
+    run_dds(5)
+    t_ours, t_dds, ours, dds = [], [], None, None
+    for k in range(passes):
+        for who in (("ours", "dds") if k % 2 == 0 else ("dds", "ours")):
+            t0 = clock()
+            if who == "ours":
+                ours = run_ours(None)
+                t_ours.append(clock() - t0)
+            else:
+                dds = run_dds(None)
+                t_dds.append(clock() - t0)
+    return t_ours, t_dds, ours, dds
+
+
+def print_times(t_ours: list[float], t_dds: list[float], n: int, ours_note: str, dds_note: str) -> None:
+    print(f"ours: {1000 * min(t_ours) / n:9.2f} ms/deal   (fastest pass; {ours_note})")
+    print(f"DDS : {1000 * min(t_dds) / n:9.2f} ms/deal   (fastest pass; {dds_note})")
+    if len(t_ours) > 1:
+        print("passes, ms/deal: ours " + ", ".join(f"{1000 * t / n:.2f}" for t in t_ours)
+              + "; DDS " + ", ".join(f"{1000 * t / n:.2f}" for t in t_dds))
+        print(f"ratio ours/DDS: {min(t_ours) / min(t_dds):.2f} (fastest passes), "
+              f"{sum(t_ours) / sum(t_dds):.2f} (all passes)")
+    else:
+        print(f"ratio ours/DDS: {t_ours[0] / t_dds[0]:.2f}")
 
 
 def main(argv=None) -> int:
@@ -143,8 +176,7 @@ def main(argv=None) -> int:
                          "'tricks'/'auto' use _solve_tricks for trick layouts (default: the module's)")
     ap.add_argument("--passes", type=int, default=3,
                     help="timed passes over the deals for each solver, in alternating order (default 3); "
-                         "the fastest of each is compared, as bench_solver_speed.py's yardstick does "
-                         "(the best card's comparison; --every-card times one pass each)")
+                         "the fastest of each is compared, as bench_solver_speed.py's yardstick does")
     ap.add_argument("--every-card", action="store_true",
                     help="every legal card's value on both sides (trickcore.solve against endplay's default "
                          "SolveBoard mode) instead of the best")
@@ -163,48 +195,28 @@ def main(argv=None) -> int:
     endplay_deals = to_endplay(deals)
 
     clock = time.process_time if args.clock == "cpu" else time.perf_counter
+    head = (f"deals: {n} (seed {args.seed}), spades trump, West leads, one thread each, {args.clock} time, "
+            f"{args.passes} interleaved pass{'es' if args.passes > 1 else ''} each")
     if args.every_card:
-        t_ours, t_dds, agree, cards = every_card(deals, endplay_deals, clock)
-        print(f"deals: {n} (seed {args.seed}), spades trump, West leads, one thread each, {args.clock} time, "
-              "every legal card's value")
-        print(f"ours: {1000 * t_ours / n:9.2f} ms/deal   (trickcore.solve: value, card_values, line)")
-        print(f"DDS : {1000 * t_dds / n:9.2f} ms/deal   (endplay SolveBoard, default mode: every card)")
-        print(f"ratio ours/DDS: {t_ours / t_dds:.2f}")
+        t_ours, t_dds, ours, dds = interleaved(lambda k: solve_every_card(deals[:k]),
+                                               lambda k: dds_card_tricks(endplay_deals[:k]), args.passes, clock)
+        agree, cards = cards_agreeing(ours, dds)
+        print(head + ", every legal card's value")
+        print_times(t_ours, t_dds, n, "trickcore.solve: value, card_values, line",
+                    "endplay SolveBoard, default mode: every card")
         print(f"card values agree: {agree}/{cards}")
         return 0 if agree == cards else 1
-    def solve_ours(some):
-        return trickcore.solve_many("spades", "spades", some, leader=0, declarer=1, spade_leading="always")
 
-    # a few deals through each first, untimed: our layout, kernel import and card classes
-    # are made once per process, DDS sets up its memory at its first board
-    solve_ours(deals[:5])
-    dds_tricks(endplay_deals[:5])
-    t_ours, t_dds = [], []
-    for k in range(args.passes):
-        # the order alternates, so that a drift of the machine's speed hits both alike
-        for who in (("ours", "dds") if k % 2 == 0 else ("dds", "ours")):
-            t0 = clock()
-            if who == "ours":
-                ours = solve_ours(deals)
-                t_ours.append(clock() - t0)
-            else:
-                dds_ew = dds_tricks(endplay_deals)
-                t_dds.append(clock() - t0)
+    def solve_ours(k):
+        return trickcore.solve_many("spades", "spades", deals[:k], leader=0, declarer=1, spade_leading="always")
+
+    t_ours, t_dds, ours, dds_ew = interleaved(solve_ours, lambda k: dds_tricks(endplay_deals[:k]),
+                                              args.passes, clock)
     dds_ns = np.array([13 - t for t in dds_ew])
-
     agree = int((ours.value.astype(int) == dds_ns).sum())
-    print(f"deals: {n} (seed {args.seed}), spades trump, West leads, one thread each, {args.clock} time, "
-          f"{args.passes} interleaved pass{'es' if args.passes > 1 else ''} each")
-    print(f"ours: {1000 * min(t_ours) / n:9.2f} ms/deal   (fastest pass; nodes/deal: mean {ours.nodes.mean():.0f}, "
-          f"max {ours.nodes.max()})")
-    print(f"DDS : {1000 * min(t_dds) / n:9.2f} ms/deal   (fastest pass; endplay SolveBoard, OptimalOne)")
-    if args.passes > 1:
-        print("passes, ms/deal: ours " + ", ".join(f"{1000 * t / n:.2f}" for t in t_ours)
-              + "; DDS " + ", ".join(f"{1000 * t / n:.2f}" for t in t_dds))
-        print(f"ratio ours/DDS: {min(t_ours) / min(t_dds):.2f} (fastest passes), "
-              f"{sum(t_ours) / sum(t_dds):.2f} (all passes)")
-    else:
-        print(f"ratio ours/DDS: {t_ours[0] / t_dds[0]:.2f}")
+    print(head)
+    print_times(t_ours, t_dds, n, f"nodes/deal: mean {ours.nodes.mean():.0f}, max {ours.nodes.max()}",
+                "endplay SolveBoard, OptimalOne")
     print(f"trick counts agree: {agree}/{n}")
     for i in np.flatnonzero(ours.value.astype(int) != dds_ns)[:10]:
         print(f"  DISAGREE deal {i}: {endplay_deals[i].to_pbn()}  DDS N-S {dds_ns[i]}, ours {ours.value[i]}")

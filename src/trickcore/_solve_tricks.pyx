@@ -210,6 +210,12 @@ Technique (after Bo Haglund's DDS):
   better: dropped.)  These steps together, ``bench_solver_dds.py`` (500 deals) on a quiet
   machine, two interleaved pairs: ours 27.4 and 26.9 ms/deal -> 23.1 and 22.7 ms/deal,
   DDS 22.8 to 26.1 ms/deal in the same runs, ratio 1.20 and 1.11 -> 0.97 and 0.87;
+  and (session 29) a table kept from one call to the next (:func:`_take_table`), emptied
+  by a new generation: fresh memory is zeroed by the OS page by page as the search first
+  writes it (``clear_page_erms`` 3.4% of a ``solve`` per bridge deal under ``perf``).
+  Every card's value by ``solve`` per deal, 60 deals, six interleaved passes: 30.98 ->
+  28.73 ms fastest, paired ratio 0.87-0.94; ``bench_solver_dds.py --every-card`` 1.07x ->
+  1.01x DDS; ``bench_rounds.py --policy pimc`` 0.970, the same cards;
 * ``_layout``'s ``highest_bit`` as ``63 ^ clz`` (one BSR, as the point kernel had it on its
   own): same nodes and values, first 10 deals 2.323 G -> 2.293 G instructions;
 
@@ -2754,11 +2760,62 @@ def table_bytes(double tt_mb, int live_cards):
     return int(_bytes(nh, npool))
 
 
-def _alloc(double tt_mb, int live_cards):
+#: Tables kept between calls, one free table per size: ``(heads, pool entries)`` ->
+#: ``[heads, pool, generation]`` (:func:`_take_table`, :func:`_give_back`).
+_free_tables = {}
+
+
+def _take_table(double tt_mb, int live_cards):
+    """``(heads, pool entries, table)`` for a search of ``live_cards`` cards within
+    ``tt_mb``: the free table of that size a call before gave back, else a new one
+    (:func:`_huge_array`'s ``(array, offset)`` for the heads and for the pool, then the
+    generation its heads were last written in, 0 for fresh memory).
+
+    Why keep them: a bridge table is tens of MB, and fresh memory is zeroed by the kernel
+    page by page as the search first writes it, so a ``solve`` per deal (every card's
+    value: ``bench_solver_dds.py --every-card``) spent about 4% of its time zeroing pages.
+    A table taken again is emptied by a new generation (:func:`resume_table`), without a
+    pass over it.  Threads never share one: a table is taken out of ``_free_tables``
+    (under the GIL) for the whole call, and a second thread asking for the same size meanwhile
+    makes its own.  Like DDS's tables, a size's table stays allocated once used (a whole
+    bridge deal's search writes about 40 MB of its 176)."""
     nh, npool = _sizes(tt_mb, live_cards)
-    heads = _huge_array(nh * sizeof(head_t))
-    pool = _huge_array(npool * (sizeof(entry_t) + LINKS * sizeof(link_t)))
-    return nh, npool, heads, pool
+    table = _free_tables.pop((nh, npool), None)
+    if table is None:
+        table = [_huge_array(nh * sizeof(head_t)),
+                 _huge_array(npool * (sizeof(entry_t) + LINKS * sizeof(link_t))), 0]
+    return nh, npool, table
+
+
+def _give_back(nh, npool, table, int generation):
+    """Keep ``table`` for the next call of its size (:func:`_take_table`), its heads last
+    written in ``generation``.  Only a search that ended normally gives its table back."""
+    table[2] = generation
+    _free_tables.setdefault((nh, npool), table)
+
+
+cdef void init_ctx_on(ctx_t* c, const layout_t* L, list table, uint64_t n_heads, int64_t pool_size,
+                      int side, int goal_max):
+    """:func:`init_ctx` on a table of :func:`_take_table` (``n_heads`` heads, ``pool_size``
+    entries), in the generation after the one its heads were last written in.  The caller
+    keeps ``table`` (its arrays) alive for the search."""
+    cdef uint64_t[::1] heads = table[0][0]
+    cdef uint64_t[::1] pool = table[1][0]
+    init_ctx(c, L, <head_t*>&heads[<Py_ssize_t>table[0][1]], n_heads, <entry_t*>&pool[<Py_ssize_t>table[1][1]],
+             pool_size, side, goal_max)
+    resume_table(c, table[2])
+
+
+cdef void resume_table(ctx_t* c, int generation) noexcept nogil:
+    """After :func:`init_ctx` on a table a call before used, its heads last written in
+    ``generation`` (0: fresh memory, nothing to do): start the next generation, so that
+    every head reads as empty (:func:`tt_clear`'s way, without counting a clear)."""
+    if generation == 0:
+        return
+    c.gen = generation + 1
+    if c.gen > 255:
+        memset(c.heads, 0, (c.hmask + 1) * sizeof(head_t))
+        c.gen = 1
 
 
 def supports(CoreLayout core):
@@ -2833,28 +2890,25 @@ def solve_position(CoreLayout core, const int8_t[::1] cls, uint64_t[::1] hands, 
     _check_layout(core)
     for i in range(n):
         live |= hands[i]
-    nh, npool, heads_arr, pool_arr = _alloc(tt_mb, popcnt(live) + trick.shape[0])
-    cdef uint64_t[::1] heads = heads_arr[0]
-    cdef uint64_t[::1] pool = pool_arr[0]
-    cdef Py_ssize_t h_off = heads_arr[1], p_off = pool_arr[1]
-    cdef uint64_t n_heads = nh
-    cdef int64_t pool_size = npool
+    nh, npool, table = _take_table(tt_mb, popcnt(live) + trick.shape[0])
     cdef uint64_t start[8]
     for i in range(n):
         start[i] = hands[i]
     for i in range(trick.shape[0]):
         start[(leader + i) % n] |= bit(trick[i])
+    init_ctx_on(&c, L, table, nh, npool, side, goal_max)
     with nogil:
-        init_ctx(&c, L, <head_t*>&heads[h_off], n_heads, <entry_t*>&pool[p_off], pool_size, side, goal_max)
         # the table cards go back to their hands and are replayed, so that the state is
         # exactly what the search builds itself
         init_state(&c, start, leader, played, suits_led, trick_index)
         for i in range(trick.shape[0]):
             apply_card(&c, trick[i])
     if c.s.done or (all_hands(&c) == 0):
+        _give_back(nh, npool, table, c.gen)
         return 0, {}, [], 0
     init_position_job(&job, &c, card_values)
     run_position(&job, &c.guard, search_position, time_budget, node_budget)
+    _give_back(nh, npool, table, c.gen)
     return position_result(&job, c.nodes)
 
 
@@ -2969,23 +3023,18 @@ def solve_batch(CoreLayout core, const int8_t[::1] cls, const uint64_t[:, ::1] h
             live |= hands[d, i]
         if popcnt(live) > max_live:
             max_live = popcnt(live)
-    nh, npool, heads_arr, pool_arr = _alloc(tt_mb, max_live)
-    cdef uint64_t[::1] heads = heads_arr[0]
-    cdef uint64_t[::1] pool = pool_arr[0]
-    cdef Py_ssize_t h_off = heads_arr[1], p_off = pool_arr[1]
-    cdef uint64_t n_heads = nh
-    cdef int64_t pool_size = npool
     if n_deals == 0:
         if solved is not None:
             solved[0] = 0
         return
+    nh, npool, table = _take_table(tt_mb, max_live)
     init_batch_job(&job, &c, hands, leaders, sides, goal_max, line, value, side_tricks, last_winner,
                    side_melds, opp_melds, nodes)
     set_batch_positions(&job, trick, played, suits_led, trick_index)
-    with nogil:
-        init_ctx(&c, L, <head_t*>&heads[h_off], n_heads, <entry_t*>&pool[p_off], pool_size, sides[0], goal_max)
+    init_ctx_on(&c, L, table, nh, npool, sides[0], goal_max)
     try:
         run_batch(&job, &c.guard, search_deals, time_budget, node_budget)
     finally:
         if solved is not None:
             solved[0] = job.done
+    _give_back(nh, npool, table, c.gen)
