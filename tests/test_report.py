@@ -146,6 +146,34 @@ def test_summary_helpers():
     assert np.isnan(s.loc["b", "make"]) and s.loc["b", "ev"] == 1.0
 
 
+def test_each_figure_is_rendered_once(tmp_path, monkeypatch):
+    """The HTML page and the Markdown twin share each figure's PNG: one rendering per
+    figure (rendering was most of the report's own time, done twice)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.figure import Figure
+
+    from analysis.report.render import Document, Section
+
+    figs = []
+    for k in range(2):
+        fig, ax = plt.subplots()
+        ax.plot([0, 1], [k, 1 - k])
+        figs.append((f"figure {k}", fig))
+    calls = []
+    real = Figure.savefig
+    monkeypatch.setattr(Figure, "savefig", lambda self, *a, **kw: (calls.append(self), real(self, *a, **kw))[1])
+    page = Document("Demo", [Section("Lines", figures=figs)]).write(tmp_path)
+    assert len(calls) == 2 and {id(f) for f in calls} == {id(f) for _, f in figs}
+    embedded = [base64.b64decode(m) for m in re.findall(r'src="data:image/png;base64,([^"]+)"', page.read_text())]
+    files = [(tmp_path / "figures" / "index" / f"lines-{k}.png").read_bytes() for k in (1, 2)]
+    assert embedded == files and embedded[0] != embedded[1]
+    for _, fig in figs:
+        plt.close(fig)
+
+
 def test_bad_input():
     with pytest.raises(ValueError, match="unknown game"):
         write_report(["bridge"], n_deals=4)
