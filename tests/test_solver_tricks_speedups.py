@@ -169,7 +169,8 @@ def test_a_table_kept_between_calls_is_taken_again_empty(tricks_kernel):
     (``_free_tables``: fresh pages cost a ``solve`` per bridge deal 7-10% of its time) and
     start it in a new generation.  A call on a table another layout used, on one whose
     generations wrap around (the heads zeroed), or after a search stopped by a budget
-    (its table is not kept) searches as on fresh memory: the same values and nodes."""
+    (its table is not kept) searches as on fresh memory: the same values and nodes.  A
+    table above the default size is not kept."""
     deals = _bridge_deals(3, 41)
     _solve_tricks._free_tables.clear()
     fresh = [_solve_bridge(d) for d in deals]            # the first on fresh memory
@@ -200,6 +201,10 @@ def test_a_table_kept_between_calls_is_taken_again_empty(tricks_kernel):
     assert not _solve_tricks._free_tables
     after = _solve_bridge(deals[1])
     assert (after.value, after.nodes) == (fresh[1].value, fresh[1].nodes)
+    # a table above the default size (a larger tt_mb) is not kept: it would stay resident
+    _solve_tricks._free_tables.clear()
+    big = _solve_bridge(deals[1], tt_mb=1024)
+    assert big.value == fresh[1].value and not _solve_tricks._free_tables
 
 
 def test_threads_take_tables_of_their_own(tricks_kernel):

@@ -2772,13 +2772,15 @@ def _take_table(double tt_mb, int live_cards):
     generation its heads were last written in, 0 for fresh memory).
 
     Why keep them: a bridge table is tens of MB, and fresh memory is zeroed by the kernel
-    page by page as the search first writes it, so a ``solve`` per deal (every card's
-    value: ``bench_solver_dds.py --every-card``) spent about 4% of its time zeroing pages.
+    page by page as the search first writes it: a ``solve`` per bridge deal (every card's
+    value, as ``bench_solver_dds.py --every-card`` asks) spent 3.4% of its samples in the
+    OS's page clearing and 7-10% of its time on fresh tables.
     A table taken again is emptied by a new generation (:func:`resume_table`), without a
     pass over it.  Threads never share one: a table is taken out of ``_free_tables``
     (under the GIL) for the whole call, and a second thread asking for the same size meanwhile
     makes its own.  Like DDS's tables, a size's table stays allocated once used (a whole
-    bridge deal's search writes about 40 MB of its 176)."""
+    bridge deal's search writes about 40 MB of its 176), up to the default size
+    (:data:`KEEP_TABLE_BYTES`)."""
     nh, npool = _sizes(tt_mb, live_cards)
     table = _free_tables.pop((nh, npool), None)
     if table is None:
@@ -2787,9 +2789,17 @@ def _take_table(double tt_mb, int live_cards):
     return nh, npool, table
 
 
+#: Tables larger than this are not kept (a caller's ``tt_mb`` above the default 256 MB)
+KEEP_TABLE_BYTES = 256 << 20
+
+
 def _give_back(nh, npool, table, int generation):
     """Keep ``table`` for the next call of its size (:func:`_take_table`), its heads last
-    written in ``generation``.  Only a search that ended normally gives its table back."""
+    written in ``generation``, unless it is larger than :data:`KEEP_TABLE_BYTES` (a search
+    given more memory than the default fills it, and would keep it resident).  Only a
+    search that ended normally gives its table back."""
+    if _bytes(nh, npool) > KEEP_TABLE_BYTES:
+        return
     table[2] = generation
     _free_tables.setdefault((nh, npool), table)
 

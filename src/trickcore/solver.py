@@ -426,9 +426,9 @@ def solve(
         Positions of more than 40 live cards take more when ``tt_mb`` allows it (the
         largest power-of-two table within it): the heaviest whole-deal searches, a seat's
         paranoid minimum in Spades or Hearts, need up to a third fewer nodes at 1024.  The
-        trick-count kernel keeps one table of each size it used for the next call (as
-        DDS keeps its own): fresh memory is zeroed by the system as a search first writes
-        it, 7-10% of a bridge deal's ``solve``.  Only the pages a search wrote are
+        trick-count kernel keeps one table of each size up to the default for the next call
+        (as DDS keeps its own): fresh memory is zeroed by the system as a search first
+        writes it, 7-10% of a bridge deal's ``solve``.  Only the pages a search wrote are
         resident (about 40 MB after whole bridge deals).
     time_budget:
         Seconds the search may take (default ``None``: no limit; checked every few
