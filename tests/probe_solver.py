@@ -37,11 +37,19 @@ MAX_SEATS = 5
 
 @functools.lru_cache(maxsize=1)
 def _library() -> ctypes.CDLL:
-    """``probe_solver.c`` compiled to a shared library and loaded (once per process)."""
+    """``probe_solver.c`` compiled to a shared library and loaded (once per process): by
+    the compiler Python was built with, else ``cc``, else ``gcc``."""
     out = Path(tempfile.mkdtemp(prefix="trickcore-probe-")) / "probe_solver.so"
-    cc = shlex.split(sysconfig.get_config_var("CC") or "cc")
-    subprocess.run([*cc, "-O2", "-shared", "-fPIC", "-o", str(out), str(SOURCE)], check=True,
-                   capture_output=True)
+    errors = []
+    for cc in dict.fromkeys([sysconfig.get_config_var("CC") or "cc", "cc", "gcc"]):
+        try:
+            subprocess.run([*shlex.split(cc), "-O2", "-shared", "-fPIC", "-o", str(out), str(SOURCE)],
+                           check=True, capture_output=True, text=True)
+            break
+        except (OSError, subprocess.CalledProcessError) as exc:
+            errors.append(f"{cc}: {getattr(exc, 'stderr', None) or exc}")
+    else:
+        raise RuntimeError("could not compile the probe solver:\n" + "\n".join(errors))
     lib = ctypes.CDLL(str(out))
     arr = np.ctypeslib.ndpointer
     lib.probe_solve.argtypes = [

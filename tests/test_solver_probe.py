@@ -68,6 +68,13 @@ def seat_pairs(layout):
     return [(0, 0), (1 % n, n - 1)]
 
 
+def test_docstring_example():
+    import doctest
+
+    result = doctest.testmod(probe_solver)
+    assert result.attempted >= 3 and result.failed == 0
+
+
 def test_every_probe_layout_is_a_points_layout_without_other_rules():
     assert len(LAYOUTS) >= 20
     assert {g for g, _ in LAYOUTS} == {"goathead3", "goathead4", "clover", "sheepshead"}
