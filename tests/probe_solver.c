@@ -1,9 +1,9 @@
-/* A second exact solver for the point games, independent of trickcore's kernels: the
+/* A second exact solver, independent of trickcore's kernels: the
  * "quick C probe" of issue #3 rebuilt as the issue describes it, alpha-beta with a
  * trick-boundary table and no other technique (no move ordering, no bounds, no
  * equivalent cards, no quasi-symmetry, no twins).  tests/probe_solver.py compiles it with
- * the system's C compiler; tests/test_solver_probe.py checks the point kernels against it
- * on whole deals, which the Python brute force is too slow for, and
+ * the system's C compiler; tests/test_solver_probe.py checks both kernels against it on
+ * whole deals and long endings, which the Python brute force is too slow for, and
  * benches/bench_goal_probe.py times both on the goal rows' deals.
  *
  * A layout is generic: cards are bits 0..n_cards-1 grouped into contiguous effective
@@ -12,8 +12,9 @@
  * (trickcore.layout's convention).  Every seat must follow the led suit when it can and
  * may play anything otherwise (the loader refuses layouts with any other rule).  The value
  * is the card points of the tricks the side (a seat mask) takes, plus the last-trick bonus
- * when it takes the last trick; the side maximises it and the other seats minimise it, or
- * the other way round with goal_min (a lone seat wanting few points).
+ * when it takes the last trick, or with count_tricks the number of those tricks; the side
+ * maximises it and the other seats minimise it, or the other way round with goal_min (a
+ * lone seat wanting few points or tricks).
  *
  * The search: fail-soft alpha-beta over single cards, played in bit order (the lowest
  * card first, or the highest with ``high_first``), over the whole value range at the
@@ -39,7 +40,7 @@ typedef struct {
 } entry_t;
 
 typedef struct {
-    int n, n_cards, bonus, high_first, side, goal_min;
+    int n, n_cards, bonus, high_first, side, goal_min, count_tricks;
     uint64_t suit_mask[64];     /* per card: the mask of its effective suit */
     uint64_t trump_mask;
     int points[64];
@@ -90,7 +91,7 @@ static int play(probe_t *p, int b, int alpha, int beta) {
         }
         int tv = 0;
         if ((p->side >> winner) & 1)
-            tv = pts + (p->tricks_left == 1 ? p->bonus : 0);
+            tv = p->count_tricks ? 1 : pts + (p->tricks_left == 1 ? p->bonus : 0);
         int saved_leader = p->leader, saved_turn = p->turn;
         int saved_cards[MAX_SEATS], saved_seats[MAX_SEATS];
         memcpy(saved_cards, p->table_card, sizeof saved_cards);   /* the next tricks reuse them */
@@ -181,7 +182,7 @@ static int search(probe_t *p, int alpha, int beta) {
  * excluded).  suit_of: the effective suit of each card; trump:
  * the trump suit's index or -1.  Returns 0, or -1 when the table cannot be allocated. */
 int probe_solve(int n, int n_cards, const int8_t *suit_of, int trump, const int16_t *points,
-                int bonus, int goal_min, int high_first, int64_t n_deals, const uint64_t *hands,
+                int bonus, int count_tricks, int goal_min, int high_first, int64_t n_deals, const uint64_t *hands,
                 const int8_t *leaders, const uint8_t *sides, int16_t *values, int64_t *nodes,
                 double *seconds) {
     static probe_t p;
@@ -191,6 +192,7 @@ int probe_solve(int n, int n_cards, const int8_t *suit_of, int trump, const int1
     p.bonus = bonus;
     p.high_first = high_first;
     p.goal_min = goal_min != 0;
+    p.count_tricks = count_tricks != 0;
     for (int b = 0; b < n_cards; b++) {
         p.points[b] = points[b];
         for (int b2 = 0; b2 < n_cards; b2++)

@@ -1,16 +1,20 @@
-"""The point kernels against a second exact solver on whole deals.
+"""Both kernels against a second exact solver on whole deals and long endings.
 
 The Python brute force (``test_solver_truth.py``) proves the kernels right on positions of
-2-4 tricks; whole deals of Sheepshead and Clover are out of its reach.  ``probe_solver.c``
-is a plain alpha-beta with a table at trick boundaries (the issue's "quick C probe"),
-sharing no code with the kernels, fast enough for whole deals: where the two agree, every
-pruning of the kernels (quasi-symmetry, twins, bounds, the two-trick and lead tables, the
-builds per shape) held through a whole deal.  It knows card points and following suit, so
-it covers every contract with no other rule: Goathead 3p and 4p, Clover, Sheepshead's
-jack-of-diamonds partner, alone and leaster.
+2-4 tricks; whole deals of Sheepshead and Clover and long trick-game endings are out of
+its reach.  ``probe_solver.c`` is a plain alpha-beta with a table at trick boundaries (the
+issue's "quick C probe"), sharing no code with the kernels, fast enough for those: where
+the two agree, every pruning of the kernels (quasi-symmetry, twins, bounds, the two-trick
+and lead tables, the builds per shape; winning ranks, small cards and the Nil bounds of
+the trick kernel) held through them.  It knows card points or tricks and following suit,
+so it covers every contract with no other rule: Goathead 3p and 4p, Clover, Sheepshead's
+jack-of-diamonds partner, alone and leaster; Oh Hell's five trumps (a declarer's most
+tricks and, paranoid, its fewest), Gamut's clubs for 1-4 players and Spades with spades
+led at any time.
 
 The default run takes whole deals where they are cheap and positions four tricks from the
-end everywhere; ``pytest -m slow`` takes many more whole deals of every contract.
+end everywhere (six for the trick games); ``pytest -m slow`` takes many more whole deals
+of every points contract and eight-trick endings of the trick games.
 """
 
 from __future__ import annotations
@@ -28,14 +32,24 @@ from trickcore import random_deals  # noqa: E402
 from trickcore.games import GAMES, get_game  # noqa: E402
 from trickcore.solver import solve_many  # noqa: E402
 
-LAYOUTS = []
+LAYOUTS = []      # every points contract the probe knows
 for _gid, _game in GAMES.items():
     for _contract in _game.contracts:
         try:
             probe_solver.check_layout(_game.layout(_contract))
         except ValueError:
             continue
-        LAYOUTS.append((_gid, _contract))
+        if _game.layout(_contract).objective == "points":
+            LAYOUTS.append((_gid, _contract))
+
+#: trick-count layouts the probe knows, (game, contract, rule options); each is checked as
+#: its contract's side wants (Oh Hell: the declarer alone, most tricks) and, for Oh Hell,
+#: as a paranoid minimum too (the declarer alone wanting the fewest)
+TRICK_LAYOUTS = ([("ohhell", c, {}) for c in ("clubs", "diamonds", "hearts", "spades", "notrump")]
+                 + [("gamut", c, {}) for c in ("clubs", "clubs_3", "clubs_2", "clubs_1")]
+                 + [("spades", "spades", {"spade_leading": "always"})])
+TRICK_CASES = [pytest.param(g, c, r, goal, id=f"{g}-{c}-{goal or 'side'}")
+               for goal in (None, "min") for g, c, r in TRICK_LAYOUTS if goal is None or g == "ohhell"]
 
 
 def random_hands(layout, n_deals: int, cards_each: int, seed: int) -> np.ndarray:
@@ -53,9 +67,12 @@ def random_hands(layout, n_deals: int, cards_each: int, seed: int) -> np.ndarray
     return out
 
 
-def assert_agree(layout, deals, leader, declarer):
-    ours = solve_many(layout, None, deals, leader=leader, declarer=declarer).value
-    probe, _, _ = probe_solver.probe_values(layout, deals, leader, declarer)
+def assert_agree(layout, deals, leader, declarer, goal=None):
+    """The kernel's values equal the probe's; ``goal="min"``: the declarer alone wanting
+    the value low (a paranoid minimum)."""
+    kw = {} if goal is None else dict(goal=goal, sides=np.full(len(deals), 1 << declarer, dtype=np.uint8))
+    ours = solve_many(layout, None, deals, leader=leader, declarer=declarer, **kw).value
+    probe, _, _ = probe_solver.probe_values(layout, deals, leader, declarer, sides=kw.get("sides"), goal=goal)
     bad = np.flatnonzero(ours != probe)
     assert not len(bad), (
         f"{layout.name}, leader {leader}, declarer {declarer}: {len(bad)} of {len(deals)} values differ, "
@@ -63,9 +80,10 @@ def assert_agree(layout, deals, leader, declarer):
 
 
 def seat_pairs(layout):
-    """Leader and declarer: the declarer leading, and someone else leading."""
+    """Leader and declarer: the declarer leading, and someone else leading (one pair for a
+    lone seat)."""
     n = layout.n_seats
-    return [(0, 0), (1 % n, n - 1)]
+    return [(0, 0), (1 % n, n - 1)] if n > 1 else [(0, 0)]
 
 
 def test_docstring_example():
@@ -75,10 +93,13 @@ def test_docstring_example():
     assert result.attempted >= 3 and result.failed == 0
 
 
-def test_every_probe_layout_is_a_points_layout_without_other_rules():
+def test_the_probe_knows_the_layouts_without_other_rules():
     assert len(LAYOUTS) >= 20
     assert {g for g, _ in LAYOUTS} == {"goathead3", "goathead4", "clover", "sheepshead"}
-    for game, contract in [("sheepshead", "called_ace_clubs"), ("hearts", "hearts"), ("spades", "spades")]:
+    for game, contract, rules in TRICK_LAYOUTS:
+        probe_solver.check_layout(get_game(game).layout(contract, **rules))
+    for game, contract in [("sheepshead", "called_ace_clubs"), ("hearts", "hearts"), ("spades", "spades"),
+                           ("gamut", "spades"), ("goathead3", "nil")]:
         with pytest.raises(ValueError):
             probe_solver.check_layout(get_game(game).layout(contract))
 
@@ -127,3 +148,20 @@ def test_whole_deals(game, contract):
 @pytest.mark.parametrize("game,contract", LAYOUTS)
 def test_whole_deals_many(game, contract):
     check_whole_deals(game, contract, WHOLE_DEALS[game][1], seed=300)
+
+
+def check_trick_endings(game, contract, rules, goal, tricks, n_deals, seed):
+    layout = get_game(game).layout(contract, **rules)
+    for k, (leader, declarer) in enumerate(seat_pairs(layout)):
+        assert_agree(layout, random_hands(layout, n_deals, tricks, seed + k), leader, declarer, goal)
+
+
+@pytest.mark.parametrize("game,contract,rules,goal", TRICK_CASES)
+def test_trick_games_six_tricks_from_the_end(game, contract, rules, goal):
+    check_trick_endings(game, contract, rules, goal, tricks=6, n_deals=12, seed=400)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game,contract,rules,goal", TRICK_CASES)
+def test_trick_games_eight_tricks_from_the_end(game, contract, rules, goal):
+    check_trick_endings(game, contract, rules, goal, tricks=8, n_deals=10, seed=500)
