@@ -20,9 +20,8 @@
  * card first, or the highest with ``high_first``), over the whole value range at the
  * root.  At a trick boundary a table of 2^20 entries (one way, always replaced) keyed by
  * every seat's remaining hand and the leader stores a lower and an upper bound of the
- * remaining play's value; entries carry the deal's number, so the table is never cleared
- * (the remaining play's value does not depend on the deal, but a deal's own entries are
- * the only ones it can meet in practice).
+ * remaining play's value; an entry carries its deal's number and matches only positions of
+ * that deal, so the table needs no clearing between deals.
  */
 #include <stdint.h>
 #include <string.h>
