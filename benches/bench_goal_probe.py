@@ -32,14 +32,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benches"))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from bench_solver_speed import fmt_time, random_deals  # noqa: E402
+from bench_solver_speed import fastest_call, fmt_time, random_deals  # noqa: E402
 from probe_solver import probe_values  # noqa: E402
 
 from trickcore import get_game  # noqa: E402
@@ -51,16 +50,6 @@ ROWS = [
     ("Sheepshead jd", "sheepshead", "jd", 8.4e-3, 0.5e-3, 100, 20),
     ("Clover hearts", "clover", "hearts", 64e-3, 2e-3, 30, 6),
 ]
-
-
-def fastest(call, repeats: int):
-    """``(fastest seconds, result)`` of ``repeats`` calls."""
-    best, result = float("inf"), None
-    for _ in range(repeats):
-        t0 = time.perf_counter()
-        result = call()
-        best = min(best, time.perf_counter() - t0)
-    return best, result
 
 
 def main(argv=None) -> int:
@@ -77,7 +66,7 @@ def main(argv=None) -> int:
         n = n_quick if args.quick else n_full
         deals = random_deals(layout, n, args.seed)
         solve_many(layout, None, deals[:1], leader=0, declarer=0)     # imports, tables: untimed
-        ours_s, ours = fastest(lambda: solve_many(layout, None, deals, leader=0, declarer=0), args.repeats)
+        ours_s, ours = fastest_call(lambda: solve_many(layout, None, deals, leader=0, declarer=0), args.repeats, 0)
         for high_first in (True, False):
             runs = [probe_values(layout, deals, 0, 0, high_first) for _ in range(args.repeats)]
             values, nodes, _ = runs[0]

@@ -1326,16 +1326,23 @@ cdef inline int occupied(ctx_t* c, head_t* e) noexcept nogil:
     return (e.tag >> 56) == c.gen
 
 
+cdef inline void next_generation(ctx_t* c) noexcept nogil:
+    """Start the heads' next generation, in which every head reads as empty; after
+    generation 255 the heads are zeroed and the count starts again at 1 (a head's tag
+    holds 8 bits of it, and zeroed memory is generation 0)."""
+    c.gen += 1
+    if c.gen > 255:
+        memset(c.heads, 0, (c.hmask + 1) * sizeof(head_t))
+        c.gen = 1
+
+
 cdef void tt_clear(ctx_t* c) noexcept nogil:
     """Empty the table: a new generation of heads (the old ones read as empty: no pass
     over the heads, whose zeroing cost a bridge table's 32 MB), the pool and the links
     used from their start again; the heads are zeroed once in 255 generations."""
     global ST_CLEARS
     ST_CLEARS += 1
-    c.gen += 1
-    if c.gen > 255:
-        memset(c.heads, 0, (c.hmask + 1) * sizeof(head_t))
-        c.gen = 1
+    next_generation(c)
     c.n_heads_used = 0
     c.pool_used = 0
     c.links_used = 0
@@ -2822,10 +2829,8 @@ cdef void resume_table(ctx_t* c, int generation) noexcept nogil:
     every head reads as empty (:func:`tt_clear`'s way, without counting a clear)."""
     if generation == 0:
         return
-    c.gen = generation + 1
-    if c.gen > 255:
-        memset(c.heads, 0, (c.hmask + 1) * sizeof(head_t))
-        c.gen = 1
+    c.gen = generation
+    next_generation(c)
 
 
 def supports(CoreLayout core):

@@ -74,20 +74,18 @@ class Document:
     intro: list[str] = field(default_factory=list)
     links: list[tuple[str, str]] = field(default_factory=list)  # (text, href) shown under the title
     # each figure's PNG, rendered once for the HTML page and the Markdown twin alike
-    _pngs: dict[int, tuple[object, bytes]] = field(default_factory=dict, repr=False, compare=False)
+    _pngs: dict[object, bytes] = field(default_factory=dict, repr=False, compare=False)
 
     # -- figures -------------------------------------------------------------------------
     def _png(self, fig) -> bytes:
         """``fig`` as PNG bytes.  Rendering is most of a report's own time (a tight
         bounding box draws each figure twice), so a figure is rendered once per document
-        and :meth:`write`'s two pages share it (the cache holds the figure, so its id is
-        never reused by another while the document lives)."""
-        hit = self._pngs.get(id(fig))
-        if hit is None:
+        and :meth:`write`'s two pages share it (figures hash by identity)."""
+        if fig not in self._pngs:
             buf = io.BytesIO()
             fig.savefig(buf, format="png", dpi=90, bbox_inches="tight")
-            hit = self._pngs[id(fig)] = (fig, buf.getvalue())
-        return hit[1]
+            self._pngs[fig] = buf.getvalue()
+        return self._pngs[fig]
 
     # -- HTML ----------------------------------------------------------------------------
     def to_html(self) -> str:
