@@ -21,6 +21,15 @@ deals are the solver bench's (``bench_solver_speed.random_deals``, seed 2026); `
 and ``--declarer`` set the seats (default 0 and 0), ``--random-seats`` draws them per deal.
 When the VM is busy the median moves by 10-30% between runs; a few hundred calls and the
 10th percentile tell builds apart.
+
+``--every-card`` times what :func:`trickcore.solve` asks of the kernel instead: every
+legal card's value and a line, one deal per call of the kernel's ``solve_position``
+(without ``solve``'s own Python work, which is the same for every build), a call here
+being one pass over the deals; it also says whether the builds give the same values and
+lines.  Session 30's figures for :func:`card_value` came from::
+
+    PYTHONPATH=src python benches/bench_ab.py goathead3 hearts --every-card --random-seats \
+        --deals 300 --calls 5 OLD/src/trickcore/_solve_3x20x4...so src/trickcore/_solve_3x20x4...so
 """
 
 from __future__ import annotations
@@ -66,6 +75,8 @@ def main(argv=None) -> None:
     ap.add_argument("--declarer", type=int, default=0, help="declarer's seat (default 0)")
     ap.add_argument("--random-seats", action="store_true",
                     help="a random leader and declarer per deal (seeded), instead of --leader/--declarer")
+    ap.add_argument("--every-card", action="store_true",
+                    help="every legal card's value and a line per deal, as solve() asks (kernel calls only)")
     args = ap.parse_args(argv)
 
     modules = [load_build(p) for p in args.builds]
@@ -78,6 +89,12 @@ def main(argv=None) -> None:
         leader, declarer = seats[0], seats[1]
     if args.payout and cuts is None:
         ap.error(f"{args.game} has no payout cuts")
+    if args.every_card:
+        if args.payout:
+            ap.error("--every-card solves exact values; --payout does not apply")
+        every_card(modules, args.builds, layout, deals, np.broadcast_to(leader, args.deals),
+                   np.broadcast_to(declarer, args.deals), args.calls)
+        return
     times = [[] for _ in modules]
     nodes = [0.0] * len(modules)
     kernel = solver._kernel
@@ -97,6 +114,38 @@ def main(argv=None) -> None:
         per = np.array(t) / args.deals * 1e6
         print(f"{path}\n    fastest {per.min():9.1f} us  10th percentile {np.percentile(per, 10):9.1f} us"
               f"  median {np.median(per):9.1f} us  nodes/deal {n:.0f}")
+
+
+def every_card(modules, paths, layout, deals, leaders, declarers, calls: int) -> None:
+    """Time each build's ``solve_position`` with every card's value, deal by deal, the
+    builds interleaved pass by pass (process time: the kernel holds no lock to wait on)."""
+    cls = solver._classes(layout)
+    no_trick = np.zeros(0, dtype=np.int8)
+    jobs = []
+    for row, lead, decl in zip(deals, leaders, declarers):
+        bits = layout.core.to_layout_bits(np.ascontiguousarray(row[:layout.n_seats]))
+        jobs.append((np.ascontiguousarray(bits, dtype=np.uint64), int(lead),
+                     int(layout.sides(row[:layout.n_seats], int(decl)))))
+    times = [[] for _ in modules]
+    outputs: list[list] = [[] for _ in modules]
+    nodes = [0.0] * len(modules)
+    for _ in range(calls):
+        for k, module in enumerate(modules):
+            out, total = [], 0
+            t0 = time.process_time()
+            for bits, lead, side in jobs:
+                value, values, line, n = module.solve_position(layout.core, cls, bits, lead, no_trick, 0, 0, 0,
+                                                               side, True, 256, True, 0, 0)
+                out.append((value, values, line))
+                total += n
+            times[k].append(time.process_time() - t0)
+            outputs[k], nodes[k] = out, total / len(jobs)
+    for path, t, n, out in zip(paths, times, nodes, outputs):
+        per = np.array(t) / len(jobs) * 1e6
+        values = "same values" if [o[:2] for o in out] == [o[:2] for o in outputs[0]] else "VALUES DIFFER"
+        lines = "same lines" if out == outputs[0] else "other lines"
+        print(f"{path}\n    fastest {per.min():9.1f} us  median {np.median(per):9.1f} us  nodes/deal {n:.0f}"
+              f"  ratio to the first {min(t) / min(times[0]):.3f}  ({values}, {lines} as the first build)")
 
 
 if __name__ == "__main__":

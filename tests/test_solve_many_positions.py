@@ -278,3 +278,37 @@ def test_solve_after_cards_at_the_last_card(gid, contract):
         won, last, melds = line_results(lay, hands, leader, [], trick + [card], 1)
         assert r.value[0] == one.card_values[card] == one.value
         assert (r.side_tricks[0], r.last_trick_winner[0], r.side_melds[0], r.opp_melds[0]) == (won, last, *melds)
+
+
+@pytest.mark.parametrize("gid,contract,tricks_left,goal", [
+    ("goathead3", "hearts", 6, None),       # a whole deal: 18 live cards, one full window a card
+    ("sheepshead", "jd", 5, None),          # 25 and more: each card bisected, first at the best so far
+    ("clover", "hearts", 7, None),
+    ("hearts", "hearts", 6, "min"),         # one seat's fewest points: the minimiser's cards
+])
+def test_card_values_of_large_positions(gid, contract, tricks_left, goal):
+    """``solve``'s every card's value on positions above the brute force's reach (the
+    kernel searches each card from the best value found before it) equals each card's
+    exact value solved on its own by ``solve_after_cards`` (:func:`exact_value`'s plain
+    bisection), for the declarer's side and its opponents on move."""
+    from trickcore.solver import solve_after_cards
+
+    lay = get_game(gid).layout(contract)
+    n = lay.n_seats
+    rng = np.random.default_rng(30)
+    movers = set()
+    for k in range(12):
+        on_table = k % n
+        hands, leader, trick, before, suits = played_out(lay, rng, tricks_left, on_table)
+        mover = (leader + on_table) % n
+        sides = 1 << mover if k % 2 else (1 << ((mover + 1) % n))     # the mover's side, then not
+        kw = dict(sides=sides, goal=goal) if goal else dict(sides=sides)
+        one = solve(lay, None, hands, leader=leader, trick=trick, played=before, suits_led=suits, **kw)
+        legal = list(one.card_values)
+        rows = np.array([[h.mask for h in hands]], dtype=np.uint64)
+        r = solve_after_cards(lay, None, rows, legal, leader=leader, trick=trick, played=before, suits_led=suits,
+                              line=False, **kw)
+        assert r.value.tolist() == [one.card_values[c] for c in legal], (gid, k)
+        assert one.value == (min if (goal == "min") == bool(sides >> mover & 1) else max)(one.card_values.values())
+        movers.add(bool(sides >> mover & 1))
+    assert movers == {True, False}

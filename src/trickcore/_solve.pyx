@@ -2921,32 +2921,25 @@ cdef int ab_last_cards(ctx_t* c, uint64_t moves, int alpha, int beta) noexcept n
     return cards_loop(c, order, n_moves, turn, alpha, beta, 0, CARDS_CLOSE)
 
 
-cdef int mtd_after(ctx_t* c, int b, int guess) noexcept nogil:
-    """Exact value after the seat to move plays ``b`` (``b < 0``: of the position itself).
+cdef enum:
+    NO_PROBE = -INF     # narrow_value: no first probe of the caller's, bisection from the start
 
-    Null-window probes "value >= beta?" narrow [lower, upper] (from the value bounds of the
-    position); fail-soft results move the bounds past the probe when they can.  Probes
-    bisect the interval: log2 of the value range, which beat MTD(f)'s steps from the last
-    result on point games (whose values spread over 0..150) in node counts."""
-    cdef int lower, upper, g, beta, lo, hi
-    cdef state_t saved
-    if b >= 0:
-        saved = c.s
-        g = apply_card(c, b)
-        value_bounds(c, &lo, &hi)
-        c.s = saved
-        lower = g + lo
-        upper = g + hi
-        g = guess
-    else:
-        value_bounds(c, &lo, &hi)
-        lower = lo
-        upper = hi
-        g = guess
+
+cdef int narrow_value(ctx_t* c, int b, int lower, int upper, int first) noexcept nogil:
+    """Exact value after the seat to move plays ``b`` (``b < 0``: of the position itself),
+    which lies in ``[lower, upper]``.
+
+    Null-window probes "value >= beta?" narrow the interval; fail-soft results move the
+    bounds past the probe when they can.  The first probe is at ``first`` when it lies in
+    ``(lower, upper]``; the others bisect the interval: log2 of the value range, which beat
+    MTD(f)'s steps from the last result on point games (whose values spread over 0..150)
+    in node counts."""
+    cdef int g, beta
     note_bounds(&c.guard, lower, upper)
     while lower < upper:
-        if lower == -INF or upper == INF:
-            beta = g + 1 if g == lower else g
+        if lower < first <= upper:
+            beta = first
+            first = NO_PROBE
         else:
             beta = lower + (upper - lower + 1) // 2
         if b >= 0:
@@ -2961,27 +2954,57 @@ cdef int mtd_after(ctx_t* c, int b, int guess) noexcept nogil:
     return lower
 
 
-cdef int first_guess(ctx_t* c) noexcept nogil:
-    cdef int lo, hi
+cdef int card_value(ctx_t* c, int b, int has_best, int best, int maximise) noexcept nogil:
+    """Exact value after the seat to move plays ``b``, one card of :func:`search_position`'s
+    every card's value; ``best`` (when ``has_best``) is the best value of the cards
+    searched before it.
+
+    As :func:`exact_value`, a position of at most ``FULL_WINDOW_CARDS`` live cards (card
+    points) takes one full-window search.  A larger one bisects its bounds, but its first
+    probe asks whether the card reaches ``best``: most cards are worth the best or a
+    little less, and a fail-soft answer below it is often the card's value, where the
+    middle of the bounds starts every card from scratch (the trick kernel does the same,
+    session 24).  Session 30, ``solve`` on random deals, seats and declarers (every card's
+    value, the same values), against every card bisected from the middle: nodes Goathead
+    3p hearts (200 deals) 1,458 -> 1,012 a deal, 4p clubs (200) 385 -> 256, Sheepshead jd
+    (40) 34,787 -> 34,557, Clover hearts (6) 213,882 -> 207,803, a Hearts ending of six
+    tricks for one seat's fewest points (20) 6,822 -> 6,592.  Tried and dropped: the
+    position's exact value first, bounding every card (the maximiser's cards at most it,
+    the first probe at it): Goathead 3p 1,289, Sheepshead 34,807, Clover 228,740, Hearts
+    7,335."""
+    cdef int lower, upper, g, lo, hi
+    cdef state_t saved = c.s
+    g = apply_card(c, b)
     value_bounds(c, &lo, &hi)
-    return (lo + hi) // 2
+    c.s = saved
+    lower = g + lo
+    upper = g + hi
+    if OBJ(c) == OBJECTIVE_POINTS and popcount(c.s.live) + c.s.k.tn <= FULL_WINDOW_CARDS:
+        note_bounds(&c.guard, lower, upper)
+        g = play_search(c, b, lower - 1, upper + 1)
+        note_bounds(&c.guard, g, g)
+        return g
+    if not has_best:
+        return narrow_value(c, b, lower, upper, NO_PROBE)
+    # the maximiser's "does it reach best?", the minimiser's "does it stay <= best?"
+    return narrow_value(c, b, lower, upper, best if maximise or best == upper else best + 1)
 
 
 cdef int exact_value(ctx_t* c) noexcept nogil:
     """Exact value of the current position.  Card points in positions of at most
     ``FULL_WINDOW_CARDS`` live cards: one alpha-beta search over the whole value range;
-    otherwise null-window bisection (:func:`mtd_after`).  Measured in instructions, the
+    otherwise null-window bisection (:func:`narrow_value`).  Measured in instructions, the
     full window saves 8-21% up to 20 live cards (Goathead deals, the last four or five
     tricks of Sheepshead, Clover and Hearts) and costs 2-23% from 24 up, 64-91% on whole
     Sheepshead and Clover deals: bigger trees need the narrow windows' cut-offs."""
     cdef int lo, hi
+    value_bounds(c, &lo, &hi)
     if OBJ(c) == OBJECTIVE_POINTS and popcount(c.s.live) + c.s.k.tn <= FULL_WINDOW_CARDS:
-        value_bounds(c, &lo, &hi)
         note_bounds(&c.guard, lo, hi)
         lo = ab(c, lo - 1, hi + 1)
         note_bounds(&c.guard, lo, lo)
         return lo
-    return mtd_after(c, -1, first_guess(c))
+    return narrow_value(c, -1, lo, hi, NO_PROBE)
 
 
 cdef int value_band(ctx_t* c, const int16_t* cuts, int n_cuts, int* band_hi) noexcept nogil:
@@ -3368,7 +3391,7 @@ cdef int search_position(void* arg) noexcept nogil:
         j.n_moves = order_moves(c, representatives(c, legal_moves(
             c.L, s.hands[turn], s.k.led, s.k.trick_index, s.k.played, s.k.suits_led)), turn, -1, j.order)
         for i in range(j.n_moves):
-            j.values[i] = mtd_after(c, j.order[i], first_guess(c))
+            j.values[i] = card_value(c, j.order[i], i > 0, j.value, maximise)
             j.n_done = i + 1
             if i == 0 or (j.values[i] > j.value if maximise else j.values[i] < j.value):
                 j.value = j.values[i]
