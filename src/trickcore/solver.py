@@ -349,11 +349,24 @@ def _parse_suits_led(layout: Layout, suits_led: Any, played: CardSet) -> int:
     return mask
 
 
-def _to_bits(layout: Layout, cards: Iterable[Card]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << int(layout.card_to_bit[int(c)])
-    return m
+_BIT_TABLES: "weakref.WeakKeyDictionary[Layout, tuple]" = weakref.WeakKeyDictionary()
+
+
+def _bit_tables(layout: Layout) -> tuple[tuple, list[int], list[int]]:
+    """``(card of each layout bit, layout bit of each universal card id, effective suit of
+    each layout bit)`` as plain Python sequences, made once per layout: :func:`solve`
+    reads a few dozen entries a call, which numpy's per-element indexing and ``Card``'s
+    checks made a third of a small solve's time."""
+    tables = _BIT_TABLES.get(layout)
+    if tables is None:
+        cards = tuple(Card(int(c)) if c >= 0 else None for c in layout.bit_to_card)
+        suit_of = [-1] * 64
+        for i, m in enumerate(layout.suit_masks):
+            for b in range(64):
+                if int(m) >> b & 1:
+                    suit_of[b] = i
+        tables = _BIT_TABLES[layout] = (cards, [int(b) for b in layout.card_to_bit], suit_of)
+    return tables
 
 
 # ------------------------------------------------------------------------------------------
@@ -542,8 +555,11 @@ def solve(
         side = _check_side(sides, n)
     if remaining == 0:
         return SolveResult(0, {}, [], 0, side)
-    hand_bits = np.array([_to_bits(layout, h) for h in parsed], dtype=np.uint64)
-    trick_bits = np.array([layout.card_to_bit[int(c)] for c in trick_cards], dtype=np.int8)
+    bit_cards, card_to_bit, _ = _bit_tables(layout)
+    # every hand and the played cards in layout bits, in one compiled call
+    bits = layout.core.to_layout_bits(np.array([h.mask for h in parsed] + [played_set.mask], dtype=np.uint64))
+    hand_bits = bits[:n]
+    trick_bits = np.array([card_to_bit[c] for c in trick_cards], dtype=np.int8)
     turn = (leader + k) % n
     legal = layout.legal_moves(
         parsed[turn], trick_cards[0] if trick_cards else None, trick_index=trick_index,
@@ -551,7 +567,7 @@ def solve(
     )
     try:
         value, values, line, nodes = _kernel(layout).solve_position(
-            layout.core, _classes(layout), hand_bits, leader, trick_bits, _to_bits(layout, played_set),
+            layout.core, _classes(layout), hand_bits, leader, trick_bits, int(bits[n]),
             suits_mask, trick_index, side, goal_max, mb, bool(card_values), budget, node_limit,
         )
     except BaseException as exc:
@@ -566,28 +582,24 @@ def solve(
                              f"{len(exc.card_values)} of {len(legal)} cards' values are known "
                              "(the exception's value_bounds and card_values)")
         raise
-    b2c = layout.bit_to_card
     by_card = _card_values(layout, legal, sorted(values), values) if card_values else {}
-    return SolveResult(int(value), by_card, [Card(int(b2c[b])) for b in line], int(nodes), side)
+    return SolveResult(int(value), by_card, [bit_cards[b] for b in line], int(nodes), side)
 
 
 def _card_values(layout: Layout, legal: CardSet, rep_bits: Iterable[int], values: dict[int, int]) -> dict[Card, int]:
     """Each legal card's value, sorted by card: the value of the card searched for its run
-    of equivalent cards (its representative, the run's highest bit), for the runs whose
+    of equivalent cards (its representative, the run's highest bit: the lowest
+    representative at or above the card's bit in its effective suit), for the runs whose
     representative has a value in ``values``."""
+    _, card_to_bit, suit_of = _bit_tables(layout)
     reps = sorted(rep_bits)
     out = {}
     for card in legal:
-        b = int(layout.card_to_bit[int(card)])
-        rep = min(r for r in reps if r >= b and layout.suits and _same_suit(layout, r, b))
+        b = card_to_bit[card]
+        rep = next(r for r in reps if r >= b and suit_of[r] == suit_of[b])
         if rep in values:
             out[card] = int(values[rep])
     return dict(sorted(out.items()))
-
-
-def _same_suit(layout: Layout, a: int, b: int) -> bool:
-    sm = layout.suit_masks
-    return any((int(m) >> a) & 1 and (int(m) >> b) & 1 for m in sm)
 
 
 def _check_deals(layout: Layout, hands: np.ndarray) -> None:
