@@ -88,7 +88,7 @@ def hearts_endgame(deals: np.ndarray, *, tricks: int, rules: Mapping[str, Any] |
         rest = [int(h) & ~played for h in hands[i]]
         broken[i] = bool(played & (0xFFFF << 32))
         res = solve("hearts", "hearts", rest, leader=int(leaders[i, first]), declarer=seat, sides=1 << seat,
-                    goal="min", played=CardSet(played), **lay_rules)
+                    goal="min", played=CardSet(played), card_values=False, **lay_rules)
         end[i] = res.value
     return pd.DataFrame({
         "deal": np.arange(len(deals)) if deal_index is None else np.asarray(deal_index, dtype=np.int64),
