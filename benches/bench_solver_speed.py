@@ -10,7 +10,8 @@ Run from the repository root after building::
     PYTHONPATH=src python benches/bench_solver_speed.py --all        # every game and contract
 
 Timing is the fastest of at least ``--repeats`` runs of one ``solve_many`` call on one
-thread (value, side tricks, last-trick winner and melds along an optimal line, per deal),
+thread (value, side tricks, last-trick winner and melds along an optimal line, per deal;
+``--no-line``: the value alone, which costs Goathead 3p 13% less and the others about 2%),
 run again until the calls add up to ``--min-seconds``: the VM's core runs slower after
 idling and takes a few hundred ms to speed up, and ten calls of a fast row (25 ms) had
 measured Goathead 3p at 25-37 us per deal where a second of calls gives 22.5 (session 16).
@@ -226,7 +227,8 @@ def all_rows(args) -> None:
                     solve_many(layout, None, deals[:1], leader=leader[:1], declarer=0)
                     solve_many(layout, None, deals, leader=leader, declarer=0)
                     signal.setitimer(signal.ITIMER_REAL, 0)
-                    best, res = fastest_call(lambda: solve_many(layout, None, deals, leader=leader, declarer=0),
+                    best, res = fastest_call(lambda: solve_many(layout, None, deals, leader=leader, declarer=0,
+                                                                line=args.line),
                                              args.repeats, args.min_seconds)
                 except RowTimeout:
                     print(f"{gid:11s} {contract:18s} {n_deals:5d} {tricks:5d}   over {args.row_seconds:.0f} s")
@@ -256,6 +258,9 @@ def main(argv=None) -> None:
     ap.add_argument("--payout", action="store_true",
                     help="also time the games with payout cuts (Goathead, Sheepshead) solved only as far as "
                          "the payout needs, as simulate(policy='dd_payout') does (solve_many(cuts=..., line=False))")
+    ap.add_argument("--no-line", dest="line", action="store_false",
+                    help="exact values without the line (solve_many(line=False)): no side tricks, last-trick "
+                         "winner or melds, which the scorers need; the goal rows' default times them too")
     ap.add_argument("--kernel", choices=("auto", "general", "tricks"), default=None,
                     help="solver kernel (trickcore.solver.KERNEL): 'general' forces _solve, "
                          "'tricks'/'auto' use _solve_tricks for trick layouts (default: the module's)")
@@ -302,7 +307,8 @@ def main(argv=None) -> None:
         solve_many(layout, None, deals[:1], leader=leader, declarer=declarer)
         for tag, cut in [("", None)] + ([(" payout", cuts)] if cuts is not None else []):
             best, res = fastest_call(
-                lambda: solve_many(layout, None, deals, leader=leader, declarer=declarer, cuts=cut, line=cut is None),
+                lambda: solve_many(layout, None, deals, leader=leader, declarer=declarer, cuts=cut,
+                                   line=cut is None and args.line),
                 args.repeats, args.min_seconds)
             per = best / n_deals
             lo, hi = mean_time_interval(per, res.nodes)
