@@ -123,8 +123,8 @@ def every_card(modules, paths, layout, deals, leaders, declarers, calls: int) ->
     no_trick = np.zeros(0, dtype=np.int8)
     jobs = []
     for row, lead, decl in zip(deals, leaders, declarers):
-        bits = layout.core.to_layout_bits(np.ascontiguousarray(row[:layout.n_seats]))
-        jobs.append((np.ascontiguousarray(bits, dtype=np.uint64), int(lead),
+        bits = layout.core.to_layout_bits(row[:layout.n_seats])     # a new uint64 array
+        jobs.append((bits, int(lead),
                      int(layout.sides(row[:layout.n_seats], int(decl)))))
     times = [[] for _ in modules]
     outputs: list[list] = [[] for _ in modules]

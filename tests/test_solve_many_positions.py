@@ -289,8 +289,8 @@ def test_solve_after_cards_at_the_last_card(gid, contract):
 def test_card_values_of_large_positions(gid, contract, tricks_left, goal):
     """``solve``'s every card's value on positions above the brute force's reach (the
     kernel searches each card from the best value found before it) equals each card's
-    exact value solved on its own by ``solve_after_cards`` (:func:`exact_value`'s plain
-    bisection), for the declarer's side and its opponents on move."""
+    exact value solved on its own by ``solve_after_cards`` (the kernel's ``exact_value``
+    of the position after the card), for the declarer's side and its opponents on move."""
     from trickcore.solver import solve_after_cards
 
     lay = get_game(gid).layout(contract)
@@ -301,8 +301,8 @@ def test_card_values_of_large_positions(gid, contract, tricks_left, goal):
         on_table = k % n
         hands, leader, trick, before, suits = played_out(lay, rng, tricks_left, on_table)
         mover = (leader + on_table) % n
-        sides = 1 << mover if k % 2 else (1 << ((mover + 1) % n))     # the mover's side, then not
-        kw = dict(sides=sides, goal=goal) if goal else dict(sides=sides)
+        sides = 1 << mover if k % 2 else (1 << ((mover + 1) % n))     # the next seat's side, then the mover's
+        kw = dict(sides=sides, goal=goal)
         one = solve(lay, None, hands, leader=leader, trick=trick, played=before, suits_led=suits, **kw)
         legal = list(one.card_values)
         rows = np.array([[h.mask for h in hands]], dtype=np.uint64)

@@ -649,7 +649,8 @@ def solve_many(
     ----------
     game, contract, goal, objective, tt_mb, **rules:
         As in :func:`solve`.  The transposition table is set up once for the call (the
-        trick-count kernel takes the one its last call of that size kept).  The trick-count kernel starts each row that is another deal than the row before
+        trick-count kernel takes the one its last call of that size kept).  The
+        trick-count kernel starts each row that is another deal than the row before
         (more cards moved than a trick holds) with an empty table, so a deal's ``nodes``
         do not depend on the other deals of the call, and keeps it for consecutive
         positions of one deal (as :func:`solve_after_cards` sends them); the point
