@@ -116,7 +116,9 @@ Technique (after DDS and the open Skat/Schafkopf solvers):
   and 2^12 buckets were no faster than 2^10).  Also for four seats (16 lines): Clover
   20 deals +1.8%, Goathead 4p 300 deals +4.8% instructions in the main table; the
   direct-mapped table of its own, bench_ab.py, Clover 2.70 -> 2.86 ms, Goathead 4p 10.8
-  -> 11.0 us: not kept;
+  -> 11.0 us: not kept.  Since session 31 a position the table does not settle is
+  solved exactly and stored so (Sheepshead jd nodes -6.7%, time -1.5% to -4.6%; the
+  same for four seats, Clover -7.4% nodes but +3.4% time; see :func:`two_tricks_tt`);
 * for five seats, the leads of a boundary with three tricks left or more behind a small
   table of their own (:func:`lead_search`, session 12): the bisection's next probe
   searches a boundary again and each lead plays its whole trick before the next
@@ -2151,8 +2153,20 @@ cdef inline int table_settles(int lo, int hi, int* alpha, int* beta, int* v) noe
 cdef int two_tricks_tt(ctx_t* c, int alpha, int beta, int lo, int hi) noexcept nogil:
     """:func:`two_tricks` behind the table, for five seats: the entries of the same
     relative-rank key narrow ``[lo, hi]`` (the bounds every position has) as at any
-    boundary, and the result is stored as :func:`ab_lead` stores its own (no best card:
-    the two tricks' search does not order its cards)."""
+    boundary.  What the table does not settle is solved exactly, in the window of those
+    bounds rather than the caller's, and stored so (no best card: the two tricks' search
+    does not order its cards): the bisection's later probes and the other tricks that
+    reach the position again find its value, where a null-window bound settled only
+    three lookups in four.  A full window over at most 2^5 lines costs little more than
+    a null one.  Session 31, ``benches/bench_ab.py`` against the caller's window, same
+    values: Sheepshead jd (100 deals) nodes 11,322 -> 10,566, time -1.5% to -4.6% over
+    four runs (300 deals of seed 7: 473 -> 466 us); to the payout 140 -> 135 us (200
+    deals), called ace with random seats 485 -> 469 us, alone 392 -> 366 us, leaster
+    3.08 -> 3.02 ms.  The same for the last two tricks only when the table has an entry
+    that does not settle them: no fewer nodes.  The same (the table with exact values)
+    for four seats: Clover nodes -7.4% but time +3.4%, Goathead 4p +6%; and at three
+    tricks left, when the main table's entry of the same cards does not settle the
+    boundary: Sheepshead nodes 10,566 -> 10,925 (from four tricks left 15,502)."""
     cdef int v, hint = -1, a0, b0
     cdef uint64_t key[MAX_KEY]
     cdef uint64_t meta, h
@@ -2161,9 +2175,9 @@ cdef int two_tricks_tt(ctx_t* c, int alpha, int beta, int lo, int hi) noexcept n
     tt_lookup(c, c.tt2, c.tt2_mask, TWO_WAYS, key, meta, h, c.s.live, &lo, &hi, &hint, &same)
     if table_settles(lo, hi, &alpha, &beta, &v):
         return v
-    a0 = alpha
-    b0 = beta
-    v = two_tricks(c, alpha, beta)
+    a0 = lo - 1
+    b0 = hi + 1
+    v = two_tricks(c, a0, b0)
     store_outcome(c, c.tt2, c.tt2_mask, TWO_WAYS, key, meta, h, v, a0, b0, -1, 2, same)
     return v
 
