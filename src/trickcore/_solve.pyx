@@ -2162,11 +2162,13 @@ cdef int two_tricks_tt(ctx_t* c, int alpha, int beta, int lo, int hi) noexcept n
     values: Sheepshead jd (100 deals) nodes 11,322 -> 10,566, time -1.5% to -4.6% over
     four runs (300 deals of seed 7: 473 -> 466 us); to the payout 140 -> 135 us (200
     deals), called ace with random seats 485 -> 469 us, alone 392 -> 366 us, leaster
-    3.08 -> 3.02 ms.  The same for the last two tricks only when the table has an entry
-    that does not settle them: no fewer nodes.  The same (the table with exact values)
-    for four seats: Clover nodes -7.4% but time +3.4%, Goathead 4p +6%; and at three
-    tricks left, when the main table's entry of the same cards does not settle the
-    boundary: Sheepshead nodes 10,566 -> 10,925 (from four tricks left 15,502)."""
+    3.08 -> 3.02 ms.  Tried and dropped: the exact solve only where the table has an
+    entry that does not settle the position (nodes -0.2%, no faster); the table with
+    exact values for four seats (Clover nodes -7.4% but time +3.4%, Goathead 4p +6%), or
+    a memo of exact values keyed by the four hands themselves (Clover -5.8% nodes, +4%
+    time: most of its two-trick positions come only once); exact values at three tricks
+    left too, where the main table's entry of the same cards does not settle the
+    boundary (Sheepshead nodes 10,566 -> 10,925; from four tricks left 15,502)."""
     cdef int v, hint = -1, a0, b0
     cdef uint64_t key[MAX_KEY]
     cdef uint64_t meta, h
