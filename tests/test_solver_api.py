@@ -304,9 +304,9 @@ def test_five_seat_tables_keep_values_and_save_nodes(option, contract):
     winners read off the line, must not move with either, nor which of the payout's cuts
     the value reaches; and whole deals (whose probes come back to the same positions) must
     need fewer nodes with the table than without.  Forty deals: a search change moves
-    single deals' node counts by up to a third either way, and among twelve one heavy
-    deal could outweigh the rest (the two-trick table with exact values, session 31:
-    -4% to -5% nodes on 200 deals of each contract, but +16% on the first twelve of
+    single deals' node counts by up to 40% either way, and among twelve one heavy deal
+    could outweigh the rest (the two-trick table with exact values, session 31: -0.5% to
+    -5% nodes on 200 deals of each of these contracts, but +16% on the first twelve of
     "alone" here, one deal +19%)."""
     from trickcore import _solve
 

@@ -2157,8 +2157,9 @@ cdef int two_tricks_tt(ctx_t* c, int alpha, int beta, int lo, int hi) noexcept n
     bounds rather than the caller's, and stored so (no best card: the two tricks' search
     does not order its cards): the bisection's later probes and the other tricks that
     reach the position again find its value, where a null-window bound settled only
-    three lookups in four.  A full window over at most 2^5 lines costs little more than
-    a null one.  Session 31, ``benches/bench_ab.py`` against the caller's window, same
+    three lookups in four.  A full window cuts off fewer of the (at most 2^5) lines, so
+    each solve costs more (``perf``: the last two tricks' search 6% -> 11% of the
+    samples), but the hits save more than that.  Session 31, ``benches/bench_ab.py`` against the caller's window, same
     values: Sheepshead jd (100 deals) nodes 11,322 -> 10,566, time -1.5% to -4.6% over
     four runs (300 deals of seed 7: 473 -> 466 us); to the payout 140 -> 135 us (200
     deals), called ace with random seats 485 -> 469 us, alone 392 -> 366 us, leaster
