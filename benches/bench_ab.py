@@ -16,7 +16,13 @@ the file's.  Run from the repository root after building::
         src/trickcore/_solve_3x20x4.cpython-311-x86_64-linux-gnu.so
 
 Prints the fastest, the 10th percentile and the median call per build, in time per deal,
-and the mean node count (the search's signature: equal counts mean the same search).  The
+and the mean node count (the search's signature: equal counts mean the same search); for
+every build after the first, the median of its time over the first build's in the same
+round with a 95% interval (:func:`paired_ratio`), and whether its values, side tricks and
+last-trick winners equal the first build's.  Each round runs the builds in a rotated
+order, so no build always comes first (session 31: with a fixed order, swapping two
+builds' places moved the ratio of their fastest calls by up to 1.6%, as much as some of
+the changes timed).  The
 deals are the solver bench's (``bench_solver_speed.random_deals``, seed 2026); ``--leader``
 and ``--declarer`` set the seats (default 0 and 0), ``--random-seats`` draws them per deal.
 When the VM is busy the median moves by 10-30% between runs; a few hundred calls and the
@@ -96,24 +102,47 @@ def main(argv=None) -> None:
                    np.broadcast_to(declarer, args.deals), args.calls)
         return
     times = [[] for _ in modules]
-    nodes = [0.0] * len(modules)
+    results = [None] * len(modules)
     kernel = solver._kernel
     try:
-        for _ in range(args.calls):
-            for k, module in enumerate(modules):
-                solver._kernel = lambda _layout, m=module: m
+        for r in range(args.calls):
+            for i in range(len(modules)):
+                k = (i + r) % len(modules)          # rotated: no build always first
+                solver._kernel = lambda _layout, m=modules[k]: m
                 t0 = time.perf_counter()
-                res = solver.solve_many(layout, None, deals, leader=leader,
-                                        declarer=declarer, cuts=cuts,
-                                        line=cuts is None)
+                results[k] = solver.solve_many(layout, None, deals, leader=leader,
+                                               declarer=declarer, cuts=cuts,
+                                               line=cuts is None)
                 times[k].append(time.perf_counter() - t0)
-                nodes[k] = float(res.nodes.mean())
     finally:
         solver._kernel = kernel
-    for path, t, n in zip(args.builds, times, nodes):
+    for k, (path, t, res) in enumerate(zip(args.builds, times, results)):
         per = np.array(t) / args.deals * 1e6
         print(f"{path}\n    fastest {per.min():9.1f} us  10th percentile {np.percentile(per, 10):9.1f} us"
-              f"  median {np.median(per):9.1f} us  nodes/deal {n:.0f}")
+              f"  median {np.median(per):9.1f} us  nodes/deal {res.nodes.mean():.0f}")
+        if k:
+            mid, lo, hi = paired_ratio(times[0], t)
+            same = all(np.array_equal(getattr(res, f), getattr(results[0], f))
+                       for f in ("value", "value_hi", "side_tricks", "last_trick_winner"))
+            print(f"    to the first, round by round: median x{mid:.3f} (95% interval {lo:.3f}-{hi:.3f}); "
+                  f"{'same results' if same else 'RESULTS DIFFER'}")
+
+
+def paired_ratio(first, other) -> tuple[float, float, float]:
+    """Median of ``other[i] / first[i]`` over the rounds (each pair timed in the same
+    round, so the VM's drift cancels) and a 95% interval of that median from the order
+    statistics (the binomial ranks ``n/2 -+ 1.96 sqrt(n)/2``; the whole range for fewer
+    than eight rounds).
+
+    >>> paired_ratio([1.0, 2.0, 4.0], [1.1, 2.2, 4.4])
+    (1.1, 1.1, 1.1)
+    """
+    ratios = np.sort(np.asarray(other, dtype=float) / np.asarray(first, dtype=float))
+    n = len(ratios)
+    half = 1.96 * np.sqrt(n) / 2
+    lo = max(int(np.floor(n / 2 - half)), 0)
+    hi = min(int(np.ceil(n / 2 + half)), n - 1)
+    return float(np.median(ratios)), float(ratios[lo]), float(ratios[hi])
 
 
 def every_card(modules, paths, layout, deals, leaders, declarers, calls: int) -> None:
