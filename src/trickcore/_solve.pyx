@@ -118,7 +118,9 @@ Technique (after DDS and the open Skat/Schafkopf solvers):
   direct-mapped table of its own, bench_ab.py, Clover 2.70 -> 2.86 ms, Goathead 4p 10.8
   -> 11.0 us: not kept.  Since session 31 a position the table does not settle is
   solved exactly and stored so (Sheepshead jd nodes -6.7%, time -1.5% to -4.6%; the
-  same for four seats, Clover -7.4% nodes but +3.4% time; see :func:`two_tricks_tt`);
+  same for four seats, Clover -7.4% nodes but +3.4% time; see :func:`two_tricks_tt`),
+  every line of its first trick enumerated without branching on cut-offs
+  (:func:`two_tricks_exact`: 1-4% faster than a full-window alpha-beta);
 * for five seats, the leads of a boundary with three tricks left or more behind a small
   table of their own (:func:`lead_search`, session 12): the bisection's next probe
   searches a boundary again and each lead plays its whole trick before the next
@@ -2180,7 +2182,11 @@ cdef int two_tricks_tt(ctx_t* c, int alpha, int beta, int lo, int hi) noexcept n
         return v
     a0 = lo - 1
     b0 = hi + 1
-    v = two_tricks(c, a0, b0)
+    if OBJ(c) == OBJECTIVE_NIL:
+        v = two_tricks(c, a0, b0)
+    else:
+        c.nodes += 1                # the node two_tricks counts
+        v = two_tricks_exact(c)
     store_outcome(c, c.tt2, c.tt2_mask, TWO_WAYS, key, meta, h, v, a0, b0, -1, 2, same)
     return v
 
@@ -2245,6 +2251,108 @@ cdef int two_tricks(ctx_t* c, int alpha, int beta) noexcept nogil:
     if NSEATS(c) == 4:
         return two_lead4(c, alpha, beta)
     return first_of_two(c, 0, c.s.k.leader, -1, -1, c.s.k.leader, 0, 0, alpha, beta)
+
+
+cdef int two_tricks_exact(ctx_t* c) noexcept nogil:
+    """The exact value at a trick boundary with two tricks left (not Nil, whose play
+    stops at the declarer's first trick): every line of the first trick, without
+    branching on cut-offs, the last trick forced.  :func:`two_tricks_tt`'s solve (five
+    seats); the state is not touched.
+
+    Per lead, the followers' legal cards depend on the led suit alone (``legal_moves``:
+    the suit, the suits led in earlier tricks and the trick's number, never the other
+    cards of the trick), so the followers with two legal cards are found once and their
+    choices enumerated as the bits of ``combo`` in Gray-code order: each line flips one
+    follower's card, the first trick's cards and points following by one xor and one
+    add.  Each line's winners come off bit masks (the highest card of the led suit or
+    trump; the last trick led by the first's winner with its other card), then the
+    minimax over the followers with a choice halves the array of values from the last of
+    them back to the first.
+
+    Why: five seats solve the positions their table does not settle in the window of
+    their bounds, where alpha-beta (:func:`first_of_two`) cuts off few lines and
+    mispredicts the cut-offs it makes.  Session 31, ``benches/bench_ab.py``'s median
+    ratio of paired calls to the full-window alpha-beta (95% interval; same nodes,
+    values, side tricks and last-trick winners): Sheepshead jd (100 deals) x0.974
+    (0.971-0.979), x0.984 to x0.990 in three more processes, 300 deals of seed 7 x0.960
+    (0.950-0.972), to the payout x0.959, called ace with random seats x0.969, alone
+    x0.962 and x0.981, leaster x0.961.  In place of the null-window search of four seats'
+    last two tricks (exact values: nodes Clover hearts 39,856 -> 38,265, Goathead 4p
+    148 -> 147): Clover x0.995 to x1.001 over five processes (two others read x0.945,
+    which no later run repeated), Goathead 4p x0.991 and x1.016 (intervals 0.96-1.07);
+    Goathead 3p x0.995 (0.983-1.042): left to their searches."""
+    cdef state_t* s = &c.s
+    cdef const layout_t* L = c.L
+    cdef int n = NSEATS(c), leader = s.k.leader, i, j, k, seat, c0, led, pts, combo, a, b
+    cdef int w1, w2, half, idx
+    cdef int live_pts = s.k.pos_rem + s.k.neg_rem     # the hands' points
+    cdef uint64_t played = s.k.played
+    cdef int max0 = (c.maxmask >> leader) & 1
+    cdef int best = -INF if max0 else INF
+    cdef uint64_t m0, mv, el, cards
+    cdef uint64_t flip[8]       # per follower with a choice: its two legal cards ...
+    cdef int dpts[8]            # ... the points its next flip adds ...
+    cdef int fmax[8]            # ... and whether it maximises
+    cdef int vals[128]          # a value per line (2^k lines, k followers with a choice)
+    m0 = rule_moves(c, s.hands[leader], -1, played)
+    while m0:
+        c0 = lowest_bit(m0)
+        m0 &= m0 - 1
+        led = L.suit_of_bit[c0]
+        el = L.trump_mask | L.suit_mask[led]
+        # the first line: every follower with a choice plays its lower card
+        cards = bit(c0)
+        pts = L.points[c0]
+        k = 0
+        seat = leader
+        for i in range(1, n):
+            seat = seat + 1 if seat + 1 < n else 0
+            mv = rule_moves(c, s.hands[seat], led, played | bit(c0))
+            a = lowest_bit(mv)
+            cards |= bit(a)
+            pts += L.points[a]
+            if mv & (mv - 1):
+                b = highest_bit(mv)
+                flip[k] = mv
+                dpts[k] = L.points[b] - L.points[a]
+                fmax[k] = (c.maxmask >> seat) & 1
+                k += 1
+        combo = 0
+        for i in range(1 << k):
+            if i:
+                j = lowest_bit(<uint64_t>i)
+                cards ^= flip[j]
+                pts += dpts[j]
+                dpts[j] = -dpts[j]      # the next flip of this follower takes it back
+                combo ^= 1 << j
+            w1 = c.owner[highest_bit(cards & el)]
+            w2 = c.owner[highest_bit(s.live & ~cards & (L.trump_mask | L.suit_mask[
+                L.suit_of_bit[lowest_bit(s.hands[w1] & ~cards)]]))]
+            if OBJ(c) == OBJECTIVE_POINTS:
+                vals[combo] = ((pts if in_side(c, w1) else 0)
+                               + ((live_pts - pts + c.bonus) if in_side(c, w2) else 0))
+            else:
+                vals[combo] = in_side(c, w1) + in_side(c, w2)
+        # the minimax over the followers with a choice, the last of them first
+        j = k - 1
+        while j >= 0:
+            half = 1 << j
+            if fmax[j]:
+                for idx in range(half):
+                    a = vals[idx]
+                    b = vals[idx | half]
+                    vals[idx] = a if a > b else b
+            else:
+                for idx in range(half):
+                    a = vals[idx]
+                    b = vals[idx | half]
+                    vals[idx] = a if a < b else b
+            j -= 1
+        if max0:
+            best = vals[0] if vals[0] > best else best
+        else:
+            best = vals[0] if vals[0] < best else best
+    return best
 
 
 cdef int two_tricks3(ctx_t* c, int s0, int live_pts, uint64_t played, int alpha,
