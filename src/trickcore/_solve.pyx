@@ -2278,7 +2278,7 @@ cdef int two_tricks_exact(ctx_t* c) noexcept nogil:
     (0.950-0.972), to the payout x0.959, called ace with random seats x0.969, alone
     x0.962 and x0.981, leaster x0.961.  In place of the null-window search of four seats'
     last two tricks (exact values: nodes Clover hearts 39,856 -> 38,265, Goathead 4p
-    148 -> 147): Clover x0.995 to x1.001 over five processes (two others read x0.945,
+    148 -> 147): Clover x0.992 to x1.001 over six processes (two others read x0.945,
     which no later run repeated), Goathead 4p x0.991 and x1.016 (intervals 0.96-1.07);
     Goathead 3p x0.995 (0.983-1.042): left to their searches."""
     cdef state_t* s = &c.s
