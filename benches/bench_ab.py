@@ -158,8 +158,10 @@ def every_card(modules, paths, layout, deals, leaders, declarers, calls: int) ->
     times = [[] for _ in modules]
     outputs: list[list] = [[] for _ in modules]
     nodes = [0.0] * len(modules)
-    for _ in range(calls):
-        for k, module in enumerate(modules):
+    for r in range(calls):
+        for i in range(len(modules)):
+            k = (i + r) % len(modules)              # rotated, as in main
+            module = modules[k]
             out, total = [], 0
             t0 = time.process_time()
             for bits, lead, side in jobs:
@@ -173,8 +175,10 @@ def every_card(modules, paths, layout, deals, leaders, declarers, calls: int) ->
         per = np.array(t) / len(jobs) * 1e6
         values = "same values" if [o[:2] for o in out] == [o[:2] for o in outputs[0]] else "VALUES DIFFER"
         lines = "same lines" if out == outputs[0] else "other lines"
+        mid, lo, hi = paired_ratio(times[0], t)
         print(f"{path}\n    fastest {per.min():9.1f} us  median {np.median(per):9.1f} us  nodes/deal {n:.0f}"
-              f"  ratio to the first {min(t) / min(times[0]):.3f}  ({values}, {lines} as the first build)")
+              f"  to the first, round by round: median x{mid:.3f} ({lo:.3f}-{hi:.3f})"
+              f"  ({values}, {lines} as the first build)")
 
 
 if __name__ == "__main__":
