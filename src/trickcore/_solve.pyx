@@ -2161,8 +2161,8 @@ cdef int two_tricks_tt(ctx_t* c, int alpha, int beta, int lo, int hi) noexcept n
     reach the position again find its value, where a null-window bound settled only
     three lookups in four.  A full window cuts off fewer of the (at most 2^5) lines, so
     each solve costs more (``perf``: the last two tricks' search 6% -> 11% of the
-    samples), but the hits save more than that.  Session 31, ``benches/bench_ab.py`` against the caller's window, same
-    values: Sheepshead jd (100 deals) nodes 11,322 -> 10,566, time -1.5% to -4.6% over
+    samples), but the hits save more than that.  Session 31, ``benches/bench_ab.py``
+    against the caller's window, same values: Sheepshead jd (100 deals) nodes 11,322 -> 10,566, time -1.5% to -4.6% over
     four runs (300 deals of seed 7: 473 -> 466 us); to the payout 140 -> 135 us (200
     deals), called ace with random seats 485 -> 469 us, alone 392 -> 366 us, leaster
     3.08 -> 3.02 ms.  Tried and dropped: the exact solve only where the table has an
@@ -2264,8 +2264,8 @@ cdef int two_tricks_exact(ctx_t* c) noexcept nogil:
     cards of the trick), so the followers with two legal cards are found once and their
     choices enumerated as the bits of ``combo`` in Gray-code order: each line flips one
     follower's card, the first trick's cards and points following by one xor and one
-    add.  Each line's winners come off bit masks (the highest card of the led suit or
-    trump; the last trick led by the first's winner with its other card), then the
+    add.  Each line's first winner comes off a bit mask (the highest card of the led suit
+    or trump) and its value from :func:`closing_value` (the last trick forced), then the
     minimax over the followers with a choice halves the array of values from the last of
     them back to the first.
 
@@ -2284,7 +2284,7 @@ cdef int two_tricks_exact(ctx_t* c) noexcept nogil:
     cdef state_t* s = &c.s
     cdef const layout_t* L = c.L
     cdef int n = NSEATS(c), leader = s.k.leader, i, j, k, seat, c0, led, pts, combo, a, b
-    cdef int w1, w2, half, idx
+    cdef int half, idx
     cdef int live_pts = s.k.pos_rem + s.k.neg_rem     # the hands' points
     cdef uint64_t played = s.k.played
     cdef int max0 = (c.maxmask >> leader) & 1
@@ -2325,14 +2325,8 @@ cdef int two_tricks_exact(ctx_t* c) noexcept nogil:
                 pts += dpts[j]
                 dpts[j] = -dpts[j]      # the next flip of this follower takes it back
                 combo ^= 1 << j
-            w1 = c.owner[highest_bit(cards & el)]
-            w2 = c.owner[highest_bit(s.live & ~cards & (L.trump_mask | L.suit_mask[
-                L.suit_of_bit[lowest_bit(s.hands[w1] & ~cards)]]))]
-            if OBJ(c) == OBJECTIVE_POINTS:
-                vals[combo] = ((pts if in_side(c, w1) else 0)
-                               + ((live_pts - pts + c.bonus) if in_side(c, w2) else 0))
-            else:
-                vals[combo] = in_side(c, w1) + in_side(c, w2)
+            # the first trick's winner: the highest card of the led suit or trump
+            vals[combo] = closing_value(c, c.owner[highest_bit(cards & el)], pts, cards, live_pts)
         # the minimax over the followers with a choice, the last of them first
         j = k - 1
         while j >= 0:
