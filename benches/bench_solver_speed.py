@@ -58,7 +58,10 @@ neither is a time on the reference machine.
 from __future__ import annotations
 
 import argparse
+import os
+import platform
 import time
+from pathlib import Path
 
 import numpy as np
 
@@ -130,6 +133,55 @@ class Yardstick:
 
     def ms_per_deal(self, every_card: bool = False) -> float:
         return min(self.passes[every_card])
+
+
+def describe_cpu(cpuinfo: str, l2_size: str | None = None) -> str:
+    r"""One line naming the processor from the text of ``/proc/cpuinfo`` (its first entry)
+    and the level-2 cache size as sysfs writes it (``"1024K"``).
+
+    The goals are read against DDS timed in the same run, but the ratio of our kernels to
+    DDS may move with the processor as well as with the load: on the same 100 Goathead 3p
+    deals and the same search (456 nodes a deal), 2.08x the goal scaled by ``OptimalOne``
+    on a Zen 4 VM (family 25, session 19) and 2.26x on a Zen 5 VM (family 26, session 32).
+    So each run names the machine it measured, for figures to be compared like with like.
+
+    >>> describe_cpu("model name\t: AMD EPYC\ncpu family\t: 26\nmodel\t\t: 2\n", "1024K")
+    'AMD EPYC, family 26 model 2, L2 1024K per core'
+    >>> describe_cpu("")
+    'unknown processor'
+    """
+    fields = {}
+    for line in cpuinfo.splitlines():
+        if not line.strip():
+            if fields:
+                break           # the first processor's entry only
+            continue
+        key, _, value = line.partition(":")
+        fields.setdefault(key.strip(), value.strip())
+    name = fields.get("model name", "unknown processor")
+    parts = [name]
+    if "cpu family" in fields and "model" in fields:
+        parts.append(f"family {fields['cpu family']} model {fields['model']}")
+    if l2_size:
+        parts.append(f"L2 {l2_size} per core")
+    return ", ".join(parts)
+
+
+def this_cpu() -> str:
+    """:func:`describe_cpu` of this machine (Linux; elsewhere what ``platform`` says), with
+    its CPU count."""
+    try:
+        cpuinfo = Path("/proc/cpuinfo").read_text()
+    except OSError:
+        return f"{platform.processor() or platform.machine()}, {os.cpu_count()} CPUs"
+    l2 = None
+    for index in sorted(Path("/sys/devices/system/cpu/cpu0/cache").glob("index*")):
+        try:
+            if (index / "level").read_text().strip() == "2":
+                l2 = (index / "size").read_text().strip()
+        except OSError:
+            pass
+    return f"{describe_cpu(cpuinfo, l2)}, {os.cpu_count()} CPUs"
 
 
 def mean_time_interval(per: float, nodes: np.ndarray, level: float = 0.95) -> tuple[float, float]:
@@ -282,6 +334,7 @@ def main(argv=None) -> None:
         args.deals = args.deals or ALL_DEALS
         all_rows(args)
         return
+    print(f"machine: {this_cpu()}")
     yardstick = Yardstick(args.yardstick, args.seed) if args.yardstick else None
     if yardstick:
         yardstick.step()

@@ -35,7 +35,7 @@ def bench():
     return load_bench("bench_solver_speed")
 
 
-@pytest.mark.parametrize("name, examples", [("bench_solver_speed", 4), ("bench_ab", 1)])
+@pytest.mark.parametrize("name, examples", [("bench_solver_speed", 6), ("bench_ab", 1)])
 def test_docstring_examples(name, examples):
     result = doctest.testmod(load_bench(name))
     assert result.attempted >= examples and result.failed == 0
