@@ -121,6 +121,12 @@ Technique (after DDS and the open Skat/Schafkopf solvers):
   same for four seats, Clover -7.4% nodes but +3.4% time; see :func:`two_tricks_tt`),
   every line of its first trick enumerated without branching on cut-offs
   (:func:`two_tricks_exact`: 1-4% faster than a full-window alpha-beta);
+* for three seats (Goathead 3p) the trick at three tricks left in nested loops, every
+  seat's cards highest first with the table's card first at the lead, without the
+  ordering keys, equivalent cards and twins that the deeper tricks need
+  (:func:`three_leads3`, :func:`three_left3`, session 32): the last three tricks took
+  about half of Goathead 3p's time.  Goathead 3p hearts x0.90 in paired calls (nodes
+  475 -> 562 a deal), the same values and lines;
 * for five seats, the leads of a boundary with three tricks left or more behind a small
   table of their own (:func:`lead_search`, session 12): the bisection's next probe
   searches a boundary again and each lead plays its whole trick before the next
@@ -2093,15 +2099,27 @@ cdef inline int close_three(ctx_t* c, int b, int turn, int alpha, int beta) noex
     (``ab``'s at the boundary and ``two_tricks``'), bounds and values as that way."""
     cdef state_t* s = &c.s
     cdef const layout_t* L = c.L
-    cdef int pts = L.points[b], w, tv = 0, tneg = s.k.tneg, lo, hi, v
-    cdef uint64_t m = bit(b)
+    cdef int pts = L.points[b], w, tneg = s.k.tneg
     if pts < 0:
         tneg += pts
-    pts += s.k.tpts
     if overtakes(L, s.k.led, b, s.k.tbits[s.k.wpos]):
         w = turn
     else:
         w = winner_seat(c)
+    return closed_at_three(c, w, pts + s.k.tpts, tneg, bit(b), s.k.played | bit(b), alpha, beta)
+
+
+cdef inline int closed_at_three(ctx_t* c, int w, int pts, int tneg, uint64_t held,
+                                uint64_t played, int alpha, int beta) noexcept nogil:
+    """The side's value of a trick of three seats closed at three tricks left, won by
+    ``w`` with ``pts`` card points (``tneg`` of them negative), and of the last two tricks
+    after it: the bounds every position has at two tricks left, else :func:`two_tricks3`
+    with the trick's cards ``held`` (those still in the hands: the state was not played
+    into) taken out of the hands around it.  ``played``: the cards played, the trick's
+    included.  :func:`close_three` and :func:`three_last3` close their tricks here."""
+    cdef state_t* s = &c.s
+    cdef int tv = 0, lo, hi, v, i
+    cdef uint64_t hands[3]
     if in_side(c, w):
         tv = pts if OBJ(c) == OBJECTIVE_POINTS else 1
     alpha -= tv
@@ -2117,12 +2135,138 @@ cdef inline int close_three(ctx_t* c, int b, int turn, int alpha, int beta) noex
     if settled(lo, hi, alpha, beta):
         return tv + (hi if hi <= alpha else lo)
     c.nodes += 1                    # two_tricks' node
-    s.hands[turn] &= ~m
-    s.live &= ~m
-    v = two_tricks3(c, w, s.k.pos_rem + s.k.neg_rem - pts, s.k.played | m, alpha, beta)
-    s.hands[turn] |= m
-    s.live |= m
+    for i in range(3):
+        hands[i] = s.hands[i]
+        s.hands[i] &= ~held
+    s.live &= ~held
+    v = two_tricks3(c, w, s.k.pos_rem + s.k.neg_rem - pts, played, alpha, beta)
+    for i in range(3):
+        s.hands[i] = hands[i]
+    s.live |= held
     return tv + v
+
+
+cdef inline int three_leads3(ctx_t* c, uint64_t moves, int hint, int alpha, int beta,
+                             int* best_card_out, int maximise) noexcept nogil:
+    """:func:`ab_lead`'s search of the leads ``moves`` of three seats at three tricks left
+    (``close_at``), in place of :func:`lead_moves`: the table's card ``hint``
+    (normalised, or -1) first, then the others highest first, each through
+    :func:`three_left3`; a copy for each mover.  Returns the fail-soft value, the card
+    behind it in ``best_card_out``.
+
+    Against :func:`lead_moves` (its ordering keys, equivalent cards and twin bounds) over
+    :func:`three_left3`: ``benches/bench_ab.py`` Goathead 3p hearts x0.964 (0.957-0.976),
+    nodes 534 -> 562.  The leads lowest first x1.023 of this, without the table's card
+    first x1.005; Clover's leads at three tricks left in the same order (the followers
+    through :func:`ab_mid`) x1.025 against :func:`lead_moves`."""
+    cdef int best = -INF if maximise else INF
+    cdef int b, v, best_card = -1
+    if hint >= 0:
+        hint = denorm_bit(c, hint, all_hands(c))
+        if not (moves >> hint) & 1:
+            hint = -1
+    while moves:
+        if hint >= 0:
+            b = hint
+            hint = -1
+        else:
+            b = highest_bit(moves)
+        moves &= ~bit(b)
+        v = three_left3(c, b, alpha, beta)
+        if (v > best) if maximise else (v < best):
+            best_card = b
+        if take_value(maximise, v, &best, &alpha, &beta):
+            break
+    best_card_out[0] = best_card
+    return best
+
+
+cdef inline int three_left3(ctx_t* c, int c0, int alpha, int beta) noexcept nogil:
+    """The search after the lead ``c0`` of three seats at three tricks left (``close_at``:
+    plain rules, not Nil), from :func:`three_leads3`: the trick's second and third cards
+    in nested loops (:func:`three_second3`, :func:`three_last3`), each card that closes it
+    read off as :func:`close_three` reads it, the state not played into.
+
+    The generic search (:func:`ab_mid` for the second and third cards) spends on each
+    node its set-up, equivalent cards, dominated twins, the ordering keys and the twin
+    bounds, where each seat holds three cards at most.  Here every seat's legal cards
+    are tried highest first, nothing else.  ``benches/bench_ab.py``, paired calls, this
+    function under :func:`lead_moves` against the generic search (1,000 bench deals,
+    seed 2026): Goathead 3p hearts x0.918 (0.916-0.921), random seats clubs x0.916,
+    court x0.881, leasters x0.936; nodes 475 -> 534 a deal (this path's counted as the
+    generic one's), the same values and lines.  Tried in the same runs: lowest card
+    first at both seats x0.944 (highest first at the third seat only x0.987 of that, at
+    the second only x0.974); the third seat's cards by the trick's immediate value to
+    the mover x1.044 against highest first; equivalent cards (:func:`representatives`)
+    at both seats x1.017; the second and third cards played into the state and closed
+    by :func:`close_three` x0.944 against the generic search.  The same loops for every
+    trick of three seats (each closing card through :func:`after_trick`): x2.03, nodes
+    534 -> 1,413: above three tricks left the ordering and the twins pay.  Four and five
+    seats at three tricks left, every follower's cards in nested loops through
+    :func:`after_trick`: Sheepshead jd nodes 11,017 -> 14,213, x1.009; with
+    :func:`follow_keys`' ordering x1.033 (Clover x1.000 and x1.021)."""
+    cdef state_t* s = &c.s
+    cdef const layout_t* L = c.L
+    cdef int s0 = s.k.turn
+    cdef int s1 = s0 + 1 if s0 + 1 < 3 else 0
+    cdef int s2 = s1 + 1 if s1 + 1 < 3 else 0
+    cdef int led = L.suit_of_bit[c0]
+    cdef uint64_t el = L.trump_mask | L.suit_mask[led]
+    # the later seats' legal cards depend on the led suit alone (as in two_tricks3)
+    cdef uint64_t m1 = rule_moves(c, s.hands[s1], led, s.k.played | bit(c0))
+    cdef uint64_t m2 = rule_moves(c, s.hands[s2], led, s.k.played | bit(c0))
+    c.nodes += 1                    # ab_mid's node of the second card
+    if (c.maxmask >> s1) & 1:
+        return three_second3(c, m1, m2, el, c0, s0, s1, s2, alpha, beta, (c.maxmask >> s2) & 1, 1)
+    return three_second3(c, m1, m2, el, c0, s0, s1, s2, alpha, beta, (c.maxmask >> s2) & 1, 0)
+
+
+cdef inline int three_second3(ctx_t* c, uint64_t moves, uint64_t m2, uint64_t el, int c0, int s0,
+                              int s1, int s2, int alpha, int beta, int max2,
+                              int maximise) noexcept nogil:
+    """:func:`three_left3`'s second card (``moves``: its legal cards, ``m2`` the third
+    seat's), highest first; a copy for each mover (``maximise`` a constant), as
+    :func:`two_second3`."""
+    cdef int best = -INF if maximise else INF
+    cdef int b, v, wbit, wseat
+    while moves:
+        b = highest_bit(moves)
+        moves &= ~bit(b)
+        wbit = c0                   # the card winning so far, and its seat
+        wseat = s0
+        if (el >> b) & 1 and b > c0:
+            wbit = b
+            wseat = s1
+        c.nodes += 1                # ab_mid's node of the third card
+        if max2:
+            v = three_last3(c, m2, el, wbit, wseat, s2, bit(c0) | bit(b), c0, b, alpha, beta, 1)
+        else:
+            v = three_last3(c, m2, el, wbit, wseat, s2, bit(c0) | bit(b), c0, b, alpha, beta, 0)
+        if take_value(maximise, v, &best, &alpha, &beta):
+            break
+    return best
+
+
+cdef inline int three_last3(ctx_t* c, uint64_t moves, uint64_t el, int wbit, int wseat, int seat,
+                            uint64_t table, int c0, int c1, int alpha, int beta,
+                            int maximise) noexcept nogil:
+    """:func:`three_left3`'s third card, which closes the trick (``table``: the cards
+    ``c0`` and ``c1`` before it), highest first; a copy for each mover."""
+    cdef const layout_t* L = c.L
+    cdef int best = -INF if maximise else INF
+    cdef int b, v, w, p
+    cdef int tpts = L.points[c0] + L.points[c1]
+    cdef int tneg = min(L.points[c0], 0) + min(L.points[c1], 0)
+    while moves:
+        b = highest_bit(moves)
+        moves &= ~bit(b)
+        w = seat if (el >> b) & 1 and b > wbit else wseat
+        p = L.points[b]
+        v = closed_at_three(c, w, tpts + p, tneg + min(p, 0), table | bit(b),
+                            c.s.k.played | table | bit(b), alpha, beta)
+        if take_value(maximise, v, &best, &alpha, &beta):
+            break
+    return best
 
 
 cdef inline int two_left(ctx_t* c, int alpha, int beta) noexcept nogil:
@@ -2907,7 +3051,12 @@ cdef int ab_lead(ctx_t* c, int alpha, int beta) noexcept nogil:
     turn = s.k.turn
     maximise = (c.maxmask >> turn) & 1
     moves = node_moves(c, turn)
-    if c.tt3 != NULL and use_tt and tleft >= LEAD_MIN_TRICKS:
+    if NSEATS(c) == 3 and tleft == c.close_at:
+        if maximise:
+            best = three_leads3(c, moves, hint, alpha, beta, &best_card, 1)
+        else:
+            best = three_leads3(c, moves, hint, alpha, beta, &best_card, 0)
+    elif c.tt3 != NULL and use_tt and tleft >= LEAD_MIN_TRICKS:
         best = tabled_lead_moves(c, moves, hint, turn, alpha, beta, &best_card, maximise, key,
                                  meta, h, found)
     elif maximise:
