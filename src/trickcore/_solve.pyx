@@ -2045,9 +2045,14 @@ cdef inline void take_back(ctx_t* c, const trick_t* saved, int seat, int b) noex
 
 cdef inline int play_search(ctx_t* c, int b, int alpha, int beta) noexcept nogil:
     """Value of the remaining play after the seat to move plays ``b``.  ``ab``'s loop makes
-    the same choice itself, once per node."""
+    the same choice itself, once per node.  A lead of three seats at three tricks left
+    goes to :func:`three_left3`, as :func:`three_leads3`'s do: the line's probes,
+    Goathead 3p x0.98 in paired calls (the second card's probes by :func:`three_last3`
+    too, the live cards saved around the last two tricks: x1.01 of that)."""
     if c.s.k.tn == NSEATS(c) - 1:
         return play_last_card(c, b, alpha, beta)
+    if NSEATS(c) == 3 and c.s.k.tn == 0 and c.s.k.tleft == c.close_at:
+        return three_left3(c, b, alpha, beta)
     return play_open(c, b, alpha, beta)
 
 
@@ -2183,7 +2188,8 @@ cdef inline int three_leads3(ctx_t* c, uint64_t moves, int hint, int alpha, int 
 
 cdef inline int three_left3(ctx_t* c, int c0, int alpha, int beta) noexcept nogil:
     """The search after the lead ``c0`` of three seats at three tricks left (``close_at``:
-    plain rules, not Nil), from :func:`three_leads3`: the trick's second and third cards
+    plain rules, not Nil), from :func:`three_leads3` and :func:`play_search` (the line's
+    and every card's probes): the trick's second and third cards
     in nested loops (:func:`three_second3`, :func:`three_last3`), each card that closes it
     read off as :func:`close_three` reads it, the state not played into.
 
