@@ -2189,9 +2189,9 @@ cdef inline int three_leads3(ctx_t* c, uint64_t moves, int hint, int alpha, int 
 cdef inline int three_left3(ctx_t* c, int c0, int alpha, int beta) noexcept nogil:
     """The search after the lead ``c0`` of three seats at three tricks left (``close_at``:
     plain rules, not Nil), from :func:`three_leads3` and :func:`play_search` (the line's
-    and every card's probes): the trick's second and third cards
-    in nested loops (:func:`three_second3`, :func:`three_last3`), each card that closes it
-    read off as :func:`close_three` reads it, the state not played into.
+    and every card's probes): the trick's second and third cards in nested loops
+    (:func:`three_second3`, :func:`three_last3`), each card that closes it read off as
+    :func:`close_three` reads it (:func:`closed_at_three`), the state not played into.
 
     The generic search (:func:`ab_mid` for the second and third cards) spends on each
     node its set-up, equivalent cards, dominated twins, the ordering keys and the twin
