@@ -2204,7 +2204,8 @@ cdef inline int three_left3(ctx_t* c, int c0, int alpha, int beta) noexcept nogi
     first at both seats x0.944 (highest first at the third seat only x0.987 of that, at
     the second only x0.974); the third seat's cards by the trick's immediate value to
     the mover x1.044 against highest first; equivalent cards (:func:`representatives`)
-    at both seats x1.017; the second and third cards played into the state and closed
+    at both seats x1.017; the third seat's dominated twins (:func:`trick_twins`' rule)
+    x1.013, nodes 564 -> 534; the second and third cards played into the state and closed
     by :func:`close_three` x0.944 against the generic search.  The same loops for every
     trick of three seats (each closing card through :func:`after_trick`): x2.03, nodes
     534 -> 1,413: above three tricks left the ordering and the twins pay.  Four and five
