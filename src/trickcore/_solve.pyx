@@ -2246,22 +2246,22 @@ cdef inline int three_second3(ctx_t* c, uint64_t moves, uint64_t m2, uint64_t el
             wseat = s1
         c.nodes += 1                # ab_mid's node of the third card
         if max2:
-            v = three_last3(c, m2, el, wbit, wseat, s2, bit(c0) | bit(b), c0, b, alpha, beta, 1)
+            v = three_last3(c, m2, el, wbit, wseat, s2, c0, b, alpha, beta, 1)
         else:
-            v = three_last3(c, m2, el, wbit, wseat, s2, bit(c0) | bit(b), c0, b, alpha, beta, 0)
+            v = three_last3(c, m2, el, wbit, wseat, s2, c0, b, alpha, beta, 0)
         if take_value(maximise, v, &best, &alpha, &beta):
             break
     return best
 
 
 cdef inline int three_last3(ctx_t* c, uint64_t moves, uint64_t el, int wbit, int wseat, int seat,
-                            uint64_t table, int c0, int c1, int alpha, int beta,
-                            int maximise) noexcept nogil:
-    """:func:`three_left3`'s third card, which closes the trick (``table``: the cards
-    ``c0`` and ``c1`` before it), highest first; a copy for each mover."""
+                            int c0, int c1, int alpha, int beta, int maximise) noexcept nogil:
+    """:func:`three_left3`'s third card, which closes the trick after the cards ``c0``
+    and ``c1``, highest first; a copy for each mover."""
     cdef const layout_t* L = c.L
     cdef int best = -INF if maximise else INF
     cdef int b, v, w, p
+    cdef uint64_t table = bit(c0) | bit(c1)
     cdef int tpts = L.points[c0] + L.points[c1]
     cdef int tneg = min(L.points[c0], 0) + min(L.points[c1], 0)
     while moves:
